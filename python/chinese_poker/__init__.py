@@ -1,0 +1,64 @@
+"""chinese-poker: a fast engine for Chinese poker and Open-Face Chinese poker.
+
+Cards are integer codes ``4 * rank + suit`` (rank 0 = deuce … 12 = ace; suit
+0..3 = clubs, diamonds, hearts, spades), the same in Python, numpy and Rust.
+
+>>> from chinese_poker import evaluate
+>>> evaluate("As Ks Qs Js Ts").describe()
+'Royal flush'
+"""
+
+from __future__ import annotations
+
+from chinese_poker._core import (
+    AmbiguousNotationError,
+    ArrayError,
+    ChinesePokerError,
+    DuplicateCardError,
+    HandSizeError,
+    HandValue,
+    InternalError,
+    InvalidCardError,
+    InvalidValueError,
+    OptionError,
+    __version__,
+    categories,
+    evaluate,
+    evaluate_batch,
+    format_cards,
+    parse_cards,
+    parse_ranks,
+    value3,
+    value5,
+)
+from chinese_poker._types import Category
+
+#: Rank characters in code order (rank 0 = deuce … 12 = ace).
+RANKS = "23456789TJQKA"
+#: Suit letters in code order (0 = clubs, 1 = diamonds, 2 = hearts, 3 = spades).
+SUITS = "cdhs"
+
+__all__ = [
+    "RANKS",
+    "SUITS",
+    "AmbiguousNotationError",
+    "ArrayError",
+    "Category",
+    "ChinesePokerError",
+    "DuplicateCardError",
+    "HandSizeError",
+    "HandValue",
+    "InternalError",
+    "InvalidCardError",
+    "InvalidValueError",
+    "OptionError",
+    "__version__",
+    "categories",
+    "evaluate",
+    "evaluate_batch",
+    "format_cards",
+    "parse_cards",
+    "parse_ranks",
+    "value3",
+    "value5",
+]

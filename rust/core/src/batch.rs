@@ -1,0 +1,203 @@
+//! Batch evaluation over flat row-major slices, validated, optionally
+//! split across threads with rayon.
+
+use crate::error::{Error, Result};
+use crate::eval::{category_of, evaluator, Category, Wheel};
+use rayon::prelude::*;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+/// How many threads a batch call may use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Threads {
+    /// Rayon's global pool (all cores, or `RAYON_NUM_THREADS`).
+    #[default]
+    Auto,
+    /// Exactly this many; 1 runs on the calling thread without rayon.
+    Count(usize),
+}
+
+/// Rows per unit of parallel work.
+const CHUNK_ROWS: usize = 1 << 14;
+
+fn pool(n: usize) -> Result<Arc<rayon::ThreadPool>> {
+    static POOLS: Mutex<Option<HashMap<usize, Arc<rayon::ThreadPool>>>> = Mutex::new(None);
+    let mut guard = POOLS
+        .lock()
+        .map_err(|_| Error::Internal("thread pool cache poisoned".into()))?;
+    let map = guard.get_or_insert_with(HashMap::new);
+    if let Some(p) = map.get(&n) {
+        return Ok(p.clone());
+    }
+    let p = Arc::new(
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build()
+            .map_err(|e| Error::Internal(format!("cannot start {n} threads: {e}")))?,
+    );
+    map.insert(n, p.clone());
+    Ok(p)
+}
+
+/// Runs `work(chunk_index, input_chunk, output_chunk)` over chunks of rows,
+/// serially or in parallel, and returns the error of the lowest failing row.
+pub fn for_chunks<I: Sync, O: Send>(
+    input: &[I],
+    in_row: usize,
+    output: &mut [O],
+    out_row: usize,
+    threads: Threads,
+    work: impl Fn(usize, &[I], &mut [O]) -> Result<()> + Sync,
+) -> Result<()> {
+    let rows = output.len() / out_row.max(1);
+    let serial = matches!(threads, Threads::Count(n) if n <= 1) || rows <= CHUNK_ROWS;
+    let run = |output: &mut [O]| -> Result<()> {
+        output
+            .par_chunks_mut(CHUNK_ROWS * out_row)
+            .zip(input.par_chunks(CHUNK_ROWS * in_row))
+            .enumerate()
+            .map(|(i, (o, inp))| work(i * CHUNK_ROWS, inp, o))
+            .collect::<Vec<_>>()
+            .into_iter()
+            .collect::<Result<()>>()
+    };
+    if serial {
+        output
+            .chunks_mut(CHUNK_ROWS * out_row)
+            .zip(input.chunks(CHUNK_ROWS * in_row))
+            .enumerate()
+            .try_for_each(|(i, (o, inp))| work(i * CHUNK_ROWS, inp, o))
+    } else if let Threads::Count(n) = threads {
+        pool(n)?.install(|| run(output))
+    } else {
+        run(output)
+    }
+}
+
+/// Finds the first invalid row of a chunk of `n`-card hands, for the error message.
+fn first_bad_row<const N: usize>(rows: &[u8], base: usize) -> Error {
+    for (i, row) in rows.chunks_exact(N).enumerate() {
+        let codes: Vec<i64> = row.iter().map(|&c| c as i64).collect();
+        if let Err(e) = crate::cards::check_hand(&codes, &[N]) {
+            return Error::BatchRow {
+                row: base + i,
+                error: Box::new(e),
+            };
+        }
+    }
+    Error::Internal("batch validation flagged a chunk with no bad row".into())
+}
+
+/// True when the five codes are distinct and all below 52 (branch-free).
+#[inline(always)]
+fn bad_row<const N: usize>(c: &[u8; N]) -> bool {
+    let mut max = 0u8;
+    let mut or = 0u64;
+    let mut sum = 0u64;
+    for &x in c {
+        max = max.max(x);
+        let bit = 1u64 << (x & 63);
+        or |= bit;
+        sum += bit;
+    }
+    (max >= 52) | (or != sum)
+}
+
+/// Evaluates `N`-card hands (N = 3 or 5) given as a flat row-major slice.
+/// Every row is checked: codes below 52, no card twice.
+pub fn evaluate_rows<const N: usize>(
+    cards: &[u8],
+    out: &mut [u32],
+    wheel: Wheel,
+    threads: Threads,
+) -> Result<()> {
+    if N != 3 && N != 5 {
+        return Err(Error::HandSize {
+            expected: "3 or 5".into(),
+            got: N,
+        });
+    }
+    if cards.len() != out.len() * N {
+        return Err(Error::Array(format!(
+            "{} codes do not make {} rows of {N}",
+            cards.len(),
+            out.len()
+        )));
+    }
+    let e = evaluator(wheel);
+    for_chunks(cards, N, out, 1, threads, |base, inp, o| {
+        let mut bad = false;
+        for (row, v) in inp.chunks_exact(N).zip(o.iter_mut()) {
+            let mut c = [0u8; N];
+            c.copy_from_slice(row);
+            bad |= bad_row(&c);
+            *v = if N == 5 {
+                e.value5([c[0], c[1], c[2], c[3], c[N - 1]])
+            } else {
+                e.value3([c[0], c[1], c[N - 1]])
+            };
+        }
+        if bad {
+            Err(first_bad_row::<N>(inp, base))
+        } else {
+            Ok(())
+        }
+    })
+}
+
+/// Categories (0..9) of hand values; an impossible category is an error.
+pub fn categories(values: &[u32], out: &mut [u8]) -> Result<()> {
+    for (i, (&v, o)) in values.iter().zip(out.iter_mut()).enumerate() {
+        let c = category_of(v);
+        if Category::from_u8(c).is_none() || v >> 24 != 0 {
+            return Err(Error::BatchRow {
+                row: i,
+                error: Box::new(Error::InvalidValue(v as u64)),
+            });
+        }
+        *o = c;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn batch_equals_scalar_and_threads_agree() {
+        let mut cards = Vec::new();
+        let e = evaluator(Wheel::Lowest);
+        let mut expect = Vec::new();
+        e.for_each_hand5(|c, v| {
+            if cards.len() < 5 * 100_000 {
+                cards.extend_from_slice(&c);
+                expect.push(v);
+            }
+        });
+        for t in [Threads::Count(1), Threads::Count(3), Threads::Auto] {
+            let mut out = vec![0u32; expect.len()];
+            evaluate_rows::<5>(&cards, &mut out, Wheel::Lowest, t).unwrap();
+            assert_eq!(out, expect);
+        }
+    }
+
+    #[test]
+    fn bad_rows_are_reported() {
+        let mut cards: Vec<u8> = (0..40u8).map(|i| i % 40).collect();
+        cards[7] = 5; // row 1 has 5 twice
+        let mut out = vec![0u32; 8];
+        match evaluate_rows::<5>(&cards, &mut out, Wheel::Lowest, Threads::Count(1)) {
+            Err(Error::BatchRow { row: 1, error }) => {
+                assert!(matches!(*error, Error::DuplicateCard { .. }))
+            }
+            other => panic!("{other:?}"),
+        }
+        let cards = [0u8, 1, 52];
+        let mut out = [0u32; 1];
+        assert!(matches!(
+            evaluate_rows::<3>(&cards, &mut out, Wheel::Lowest, Threads::Count(1)),
+            Err(Error::BatchRow { row: 0, .. })
+        ));
+    }
+}

@@ -1,0 +1,327 @@
+//! `chinese_poker._core`: the pyo3 binding of chinese-poker-core. Only
+//! conversion, error mapping and GIL release live here; no game logic.
+
+mod errors;
+mod guard;
+
+use chinese_poker_core::batch::{self, Threads};
+use chinese_poker_core::cards::{self, Style};
+use chinese_poker_core::eval::{self, Wheel};
+use chinese_poker_core::notation::{self, Notation};
+use chinese_poker_core::Error;
+use guard::{detached, light};
+use numpy::ndarray::ArrayD;
+use numpy::{
+    IntoPyArray, PyArray1, PyArray2, PyArrayDescrMethods, PyArrayDyn, PyArrayMethods, PyUntypedArray,
+    PyUntypedArrayMethods,
+};
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::{PyList, PyString, PyTuple};
+use std::borrow::Cow;
+
+fn opt<T: std::str::FromStr<Err = Error>>(s: Option<&str>) -> PyResult<T>
+where
+    T: Default,
+{
+    match s {
+        None => Ok(T::default()),
+        Some(s) => light(|| s.parse::<T>()),
+    }
+}
+
+fn threads_opt(threads: Option<i64>) -> PyResult<Threads> {
+    match threads {
+        None => Ok(Threads::Auto),
+        Some(n) if n >= 1 && n <= 4096 => Ok(Threads::Count(n as usize)),
+        Some(n) => light(|| {
+            Err(Error::UnknownOption {
+                option: "threads".into(),
+                value: n.to_string(),
+                allowed: "None (all cores) or an integer from 1 to 4096".into(),
+            })
+        }),
+    }
+}
+
+/// One Python integer as a card code; a non-integer is a TypeError, an
+/// integer out of range (however large) an InvalidCardError.
+fn code_of(item: &Bound<'_, PyAny>, position: usize) -> PyResult<i64> {
+    match item.extract::<i64>() {
+        Ok(v) => Ok(v),
+        Err(e) => {
+            if item.is_instance_of::<pyo3::types::PyInt>() {
+                light(|| {
+                    Err(Error::CardCode {
+                        code: i64::MAX,
+                        position,
+                    })
+                })
+            } else if item.is_instance_of::<PyString>() {
+                Err(PyTypeError::new_err(format!(
+                    "card {position} is a string; pass one string of card text or a sequence of integer codes"
+                )))
+            } else {
+                Err(e)
+            }
+        }
+    }
+}
+
+/// Card codes from a string of card text or a sequence of integers.
+fn codes_of(ob: &Bound<'_, PyAny>, notation: Notation) -> PyResult<Vec<i64>> {
+    if let Ok(s) = ob.cast::<PyString>() {
+        let text = s.to_str()?;
+        return light(|| notation::parse_cards(text, notation))
+            .map(|v| v.into_iter().map(i64::from).collect());
+    }
+    if let Ok(list) = ob.cast::<PyList>() {
+        return list.iter().enumerate().map(|(i, x)| code_of(&x, i)).collect();
+    }
+    if let Ok(tuple) = ob.cast::<PyTuple>() {
+        return tuple.iter().enumerate().map(|(i, x)| code_of(&x, i)).collect();
+    }
+    match ob.try_iter() {
+        Ok(it) => it
+            .enumerate()
+            .map(|(i, x)| code_of(&x?, i))
+            .collect::<PyResult<Vec<i64>>>(),
+        Err(_) => Err(PyTypeError::new_err(format!(
+            "expected card text or a sequence of card codes, got {}",
+            ob.get_type().name()?
+        ))),
+    }
+}
+
+/// The value of a 3- or 5-card hand on the scale shared by fronts and 5-card rows.
+#[pyclass(frozen, eq, ord, hash, module = "chinese_poker._core")]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+struct HandValue {
+    value: u32,
+}
+
+#[pymethods]
+impl HandValue {
+    #[new]
+    fn new(value: i64) -> PyResult<Self> {
+        light(|| {
+            u32::try_from(value)
+                .ok()
+                .filter(|&v| eval::is_valid_value(v))
+                .map(|value| HandValue { value })
+                .ok_or(Error::InvalidValue(value as u64))
+        })
+    }
+
+    fn __int__(&self) -> u32 {
+        self.value
+    }
+
+    #[getter]
+    fn value(&self) -> u32 {
+        self.value
+    }
+
+    /// The `Category` (IntEnum) of the hand.
+    #[getter]
+    fn category<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        py.import("chinese_poker._types")?
+            .getattr("Category")?
+            .call1((eval::category_of(self.value),))
+    }
+
+    /// Number of cards, 3 or 5.
+    #[getter]
+    fn size(&self) -> usize {
+        eval::size_of(self.value)
+    }
+
+    fn describe(&self) -> String {
+        eval::describe(self.value)
+    }
+
+    fn __str__(&self) -> String {
+        eval::describe(self.value)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("HandValue({}: {})", self.value, eval::describe(self.value))
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (u32,))> {
+        Ok((slf.get_type().into_any(), (slf.get().value,)))
+    }
+}
+
+#[pyfunction]
+#[pyo3(signature = (text, notation="intl"))]
+fn parse_cards(text: &str, notation: &str) -> PyResult<Vec<u8>> {
+    let n = opt::<Notation>(Some(notation))?;
+    light(|| notation::parse_cards(text, n))
+}
+
+#[pyfunction]
+#[pyo3(signature = (text, notation="intl"))]
+fn parse_ranks(text: &str, notation: &str) -> PyResult<Vec<u8>> {
+    let n = opt::<Notation>(Some(notation))?;
+    light(|| notation::parse_ranks(text, n))
+}
+
+#[pyfunction]
+#[pyo3(signature = (cards, style="ascii"))]
+fn format_cards(cards: &Bound<'_, PyAny>, style: &str) -> PyResult<String> {
+    let s = opt::<Style>(Some(style))?;
+    let codes = codes_of(cards, Notation::Intl)?;
+    light(|| cards::format_cards(&codes, s))
+}
+
+#[pyfunction]
+#[pyo3(signature = (cards, *, wheel=None, notation=None))]
+fn evaluate(cards: &Bound<'_, PyAny>, wheel: Option<&str>, notation: Option<&str>) -> PyResult<HandValue> {
+    let w = opt::<Wheel>(wheel)?;
+    let n = opt::<Notation>(notation)?;
+    let codes = codes_of(cards, n)?;
+    light(|| eval::evaluate(&codes, w)).map(|value| HandValue { value })
+}
+
+#[pyfunction]
+#[pyo3(signature = (c0, c1, c2, c3, c4, /, *, wheel=None))]
+fn value5(c0: i64, c1: i64, c2: i64, c3: i64, c4: i64, wheel: Option<&str>) -> PyResult<u32> {
+    let w = opt::<Wheel>(wheel)?;
+    light(|| eval::evaluate(&[c0, c1, c2, c3, c4], w))
+}
+
+#[pyfunction]
+#[pyo3(signature = (c0, c1, c2, /, *, wheel=None))]
+fn value3(c0: i64, c1: i64, c2: i64, wheel: Option<&str>) -> PyResult<u32> {
+    let w = opt::<Wheel>(wheel)?;
+    light(|| eval::evaluate(&[c0, c1, c2], w))
+}
+
+fn array_error(msg: String) -> PyErr {
+    errors::to_pyerr_static(Error::Array(msg))
+}
+
+/// Checks that `ob` is a 2-D uint8 array with `width` in `widths` and returns
+/// its rows flattened (a copy only when the array is not C-contiguous).
+fn rows_u8<'a, 'py>(
+    ob: &'a Bound<'py, PyAny>,
+    name: &str,
+    widths: &[usize],
+) -> PyResult<(numpy::PyReadonlyArray2<'py, u8>, usize, usize)> {
+    let want = || {
+        widths
+            .iter()
+            .map(|w| format!("(N, {w})"))
+            .collect::<Vec<_>>()
+            .join(" or ")
+    };
+    let arr = ob.cast::<PyUntypedArray>().map_err(|_| {
+        array_error(format!(
+            "{name} must be a numpy uint8 array of shape {}, got {}",
+            want(),
+            ob.get_type().name().map(|n| n.to_string()).unwrap_or_default()
+        ))
+    })?;
+    let dtype = arr.dtype();
+    if !dtype.is_equiv_to(&numpy::dtype::<u8>(ob.py())) {
+        return Err(array_error(format!(
+            "{name} must have dtype uint8, got {dtype}; card codes are 0..51 (use .astype(np.uint8) after checking the range)"
+        )));
+    }
+    let shape = arr.shape();
+    if shape.len() != 2 || !widths.contains(&shape[1]) {
+        return Err(array_error(format!(
+            "{name} must have shape {}, got {:?}",
+            want(),
+            shape
+        )));
+    }
+    let typed = arr
+        .cast::<PyArray2<u8>>()
+        .map_err(|e| array_error(format!("{name}: {e}")))?;
+    Ok((typed.readonly(), shape[0], shape[1]))
+}
+
+fn contiguous<'a>(ro: &'a numpy::PyReadonlyArray2<'_, u8>) -> Cow<'a, [u8]> {
+    match ro.as_slice() {
+        Ok(s) => Cow::Borrowed(s),
+        Err(_) => Cow::Owned(ro.as_array().iter().copied().collect()),
+    }
+}
+
+#[pyfunction]
+#[pyo3(signature = (cards, *, wheel=None, threads=None))]
+fn evaluate_batch<'py>(
+    py: Python<'py>,
+    cards: &Bound<'py, PyAny>,
+    wheel: Option<&str>,
+    threads: Option<i64>,
+) -> PyResult<Bound<'py, PyArray1<u32>>> {
+    let w = opt::<Wheel>(wheel)?;
+    let t = threads_opt(threads)?;
+    let (ro, n, width) = rows_u8(cards, "cards", &[3, 5])?;
+    let flat = contiguous(&ro);
+    let flat: &[u8] = &flat;
+    let out = detached(py, || {
+        let mut out = vec![0u32; n];
+        if width == 5 {
+            batch::evaluate_rows::<5>(flat, &mut out, w, t)?;
+        } else {
+            batch::evaluate_rows::<3>(flat, &mut out, w, t)?;
+        }
+        Ok(out)
+    })?;
+    Ok(out.into_pyarray(py))
+}
+
+#[pyfunction]
+fn categories<'py>(py: Python<'py>, values: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyArrayDyn<u8>>> {
+    let arr = values.cast::<PyUntypedArray>().map_err(|_| {
+        array_error("values must be a numpy uint32 array (from evaluate_batch)".into())
+    })?;
+    if !arr.dtype().is_equiv_to(&numpy::dtype::<u32>(py)) {
+        return Err(array_error(format!(
+            "values must have dtype uint32 (as evaluate_batch returns), got {}",
+            arr.dtype()
+        )));
+    }
+    let typed = arr
+        .cast::<PyArrayDyn<u32>>()
+        .map_err(|e| array_error(format!("values: {e}")))?;
+    let ro = typed.readonly();
+    let view = ro.as_array();
+    let shape = view.shape().to_vec();
+    let flat: Vec<u32> = view.iter().copied().collect();
+    let out = detached(py, || {
+        let mut out = vec![0u8; flat.len()];
+        batch::categories(&flat, &mut out)?;
+        ArrayD::from_shape_vec(shape, out).map_err(|e| Error::Internal(e.to_string()))
+    })?;
+    Ok(out.into_pyarray(py))
+}
+
+/// Panics inside the guard; proves that a bug surfaces as `InternalError`.
+#[pyfunction]
+fn _debug_panic(py: Python<'_>) -> PyResult<()> {
+    detached(py, || -> chinese_poker_core::Result<()> {
+        panic!("deliberate panic from _debug_panic")
+    })
+}
+
+#[pymodule]
+fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    errors::register(m)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add_class::<HandValue>()?;
+    m.add_function(wrap_pyfunction!(parse_cards, m)?)?;
+    m.add_function(wrap_pyfunction!(parse_ranks, m)?)?;
+    m.add_function(wrap_pyfunction!(format_cards, m)?)?;
+    m.add_function(wrap_pyfunction!(evaluate, m)?)?;
+    m.add_function(wrap_pyfunction!(value5, m)?)?;
+    m.add_function(wrap_pyfunction!(value3, m)?)?;
+    m.add_function(wrap_pyfunction!(evaluate_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(categories, m)?)?;
+    m.add_function(wrap_pyfunction!(_debug_panic, m)?)?;
+    Ok(())
+}
