@@ -13,7 +13,7 @@ NOTATIONS = ["intl", "ru_latin", "ru_cyrillic", "numeric", "auto"]
 
 
 def _cmd_eval(args: argparse.Namespace) -> int:
-    rows = []
+    rows: list[dict[str, str | int]] = []
     for text in args.hands:
         codes = parse_cards(text, notation=args.notation)
         value = evaluate(codes, wheel=args.wheel)
@@ -28,9 +28,9 @@ def _cmd_eval(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(rows if len(rows) > 1 else rows[0], ensure_ascii=False))
     else:
-        width = max(len(r["cards"]) for r in rows)
+        width = max(len(str(r["cards"])) for r in rows)
         for r in rows:
-            print(f"{r['cards']:<{width}}  {r['category']:<14}  {r['description']}")
+            print(f"{r['cards']!s:<{width}}  {r['category']!s:<14}  {r['description']}")
     return 0
 
 

@@ -2,7 +2,7 @@
 //! split across threads with rayon.
 
 use crate::error::{Error, Result};
-use crate::eval::{category_of, evaluator, Category, Wheel};
+use crate::eval::{category_of, evaluator, is_bad_hand, Category, Wheel};
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -88,21 +88,6 @@ fn first_bad_row<const N: usize>(rows: &[u8], base: usize) -> Error {
     Error::Internal("batch validation flagged a chunk with no bad row".into())
 }
 
-/// True when the five codes are distinct and all below 52 (branch-free).
-#[inline(always)]
-fn bad_row<const N: usize>(c: &[u8; N]) -> bool {
-    let mut max = 0u8;
-    let mut or = 0u64;
-    let mut sum = 0u64;
-    for &x in c {
-        max = max.max(x);
-        let bit = 1u64 << (x & 63);
-        or |= bit;
-        sum += bit;
-    }
-    (max >= 52) | (or != sum)
-}
-
 /// Evaluates `N`-card hands (N = 3 or 5) given as a flat row-major slice.
 /// Every row is checked: codes below 52, no card twice.
 pub fn evaluate_rows<const N: usize>(
@@ -130,7 +115,7 @@ pub fn evaluate_rows<const N: usize>(
         for (row, v) in inp.chunks_exact(N).zip(o.iter_mut()) {
             let mut c = [0u8; N];
             c.copy_from_slice(row);
-            bad |= bad_row(&c);
+            bad |= is_bad_hand(&c);
             *v = if N == 5 {
                 e.value5([c[0], c[1], c[2], c[3], c[N - 1]])
             } else {

@@ -153,11 +153,18 @@ mod tests {
     fn check_hand_errors() {
         assert!(matches!(
             check_hand(&[1, 2, 1], &[3]),
-            Err(Error::DuplicateCard { position: 2, first: 0, .. })
+            Err(Error::DuplicateCard {
+                position: 2,
+                first: 0,
+                ..
+            })
         ));
         assert!(matches!(
             check_hand(&[1, 52, 3], &[3]),
-            Err(Error::CardCode { code: 52, position: 1 })
+            Err(Error::CardCode {
+                code: 52,
+                position: 1
+            })
         ));
         assert!(matches!(
             check_hand(&[1, 2], &[3, 5]),

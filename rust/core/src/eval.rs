@@ -12,9 +12,9 @@
 //! Tables are generated on first use from a direct classifier (`classify`) and
 //! checked against an independent brute force in the tests.
 
-use crate::cards::{Card, RANK_CHARS, RANK_NAMES};
 #[cfg(test)]
 use crate::cards::rank;
+use crate::cards::{Card, RANK_CHARS, RANK_NAMES};
 use crate::error::{Error, Result};
 use std::sync::LazyLock;
 
@@ -100,10 +100,10 @@ fn pack(cat: Category, ranks: &[u8]) -> u32 {
 fn pack_straight(cat: Category, top: u8, wheel: Wheel) -> u32 {
     // top is the rank of the highest card of the run (3 for the wheel).
     let ordinal = match (wheel, top) {
-        (Wheel::Lowest, t) => t - 2,             // wheel 1, 6-high 2, …, A-high 10
-        (Wheel::SecondHighest, 3) => 9,          // just below the A-high run
-        (Wheel::SecondHighest, 12) => 10,        // A-high
-        (Wheel::SecondHighest, t) => t - 3,      // 6-high 1, …, K-high 8
+        (Wheel::Lowest, t) => t - 2,        // wheel 1, 6-high 2, …, A-high 10
+        (Wheel::SecondHighest, 3) => 9,     // just below the A-high run
+        (Wheel::SecondHighest, 12) => 10,   // A-high
+        (Wheel::SecondHighest, t) => t - 3, // 6-high 1, …, K-high 8
     };
     ((cat as u32) << CATEGORY_SHIFT) | ((ordinal as u32) << 16) | ((top as u32 + 1) << 12)
 }
@@ -156,32 +156,54 @@ pub fn classify(ranks: &[u8], flush: bool, wheel: Wheel) -> u32 {
 }
 
 /// Per-rank keys whose sums over any 5-card rank multiset (at most four of a
-/// rank) are all distinct (found greedily; checked by `tables_are_consistent`).
+/// rank) are all distinct (found greedily; checked by `all_five_card_hands`).
 const RANK_KEYS: [u32; 13] = [
     0, 1, 5, 22, 94, 312, 992, 2422, 5624, 12522, 19998, 43258, 79415,
 ];
 
-/// Key of a card code; codes 52..255 map to 0 so an unchecked lookup stays in bounds.
-static CARD_KEY: [u32; 256] = {
-    let mut t = [0u32; 256];
+/// Bit where the four 4-bit suit counters start in a card key.
+const SUIT_SHIFT: u32 = 32;
+/// Adding 3 to every suit counter sets its bit 3 exactly when the count is 5 (a flush).
+const FLUSH_ADD: u64 = 0x3333 << SUIT_SHIFT;
+const FLUSH_MASK: u64 = 0x8888 << SUIT_SHIFT;
+
+/// Key of a card code: the rank key in the low bits plus a count of one in its
+/// suit's counter. Summing five keys gives the rank multiset (low 32 bits)
+/// and whether the hand is a flush, without a branch. Codes 52..255 map to 0
+/// so that an unchecked look-up stays in bounds.
+pub static CARD_KEY: [u64; 256] = {
+    let mut t = [0u64; 256];
     let mut c = 0;
     while c < 52 {
-        t[c] = RANK_KEYS[c >> 2];
+        t[c] = RANK_KEYS[c >> 2] as u64 | 1u64 << (SUIT_SHIFT as usize + 4 * (c & 3));
         c += 1;
     }
     t
 };
 
-/// Rank bit of a card code (0 for codes ≥ 52).
-static CARD_RANK_BIT: [u16; 256] = {
-    let mut t = [0u16; 256];
+/// One bit per card for the validity check; every invalid code shares bit 63.
+static CARD_BIT: [u64; 256] = {
+    let mut t = [1u64 << 63; 256];
     let mut c = 0;
     while c < 52 {
-        t[c] = 1 << (c >> 2);
+        t[c] = 1u64 << c;
         c += 1;
     }
     t
 };
+
+/// True unless the codes are distinct and all below 52 (branch-free).
+#[inline(always)]
+pub fn is_bad_hand<const N: usize>(c: &[u8; N]) -> bool {
+    let mut or = 0u64;
+    let mut sum = 0u64;
+    for &x in c {
+        let b = CARD_BIT[x as usize];
+        or |= b;
+        sum = sum.wrapping_add(b);
+    }
+    (or != sum) | (or >> 52 != 0)
+}
 
 /// Offsets for the 3-card table, indexed by card code.
 static R169: [u16; 256] = {
@@ -213,22 +235,27 @@ static R1: [u16; 256] = {
 };
 
 const BUCKET_BITS: u32 = 11;
+/// Odd multipliers tried in turn for the bucket hash until the displacement
+/// search succeeds (the first one does for the shipped keys; the test
+/// `all_five_card_hands` would catch a failure).
+const MULTIPLIERS: [u32; 6] = [
+    0x9E37_79B1,
+    0x85EB_CA6B,
+    0xC2B2_AE35,
+    0x27D4_EB2F,
+    0x1656_67B1,
+    0x2545_F491,
+];
 
-#[inline(always)]
-fn hash_parts(sum: u32, slot_bits: u32) -> (usize, u32) {
-    let bucket = (sum.wrapping_mul(0x9E37_79B1) >> (32 - BUCKET_BITS)) as usize;
-    let h2 = sum.wrapping_mul(0x85EB_CA6B) >> (32 - slot_bits);
-    (bucket, h2)
-}
-
-/// Builds a displacement table so that `h2 ^ disp[bucket]` is collision-free
-/// over `sums` (hash-and-displace, largest buckets first).
-fn build_perfect_hash(sums: &[u32], slot_bits: u32) -> Option<Vec<u16>> {
+/// Hash-and-displace: `slot = (sum ^ disp[bucket(sum)]) & mask`, found with
+/// the largest buckets placed first. Items of one bucket must differ in their
+/// low bits, otherwise no displacement separates them and `None` is returned.
+fn build_perfect_hash(sums: &[u32], mult: u32, slot_bits: u32) -> Option<Vec<u16>> {
     let nslots = 1usize << slot_bits;
+    let mask = (nslots - 1) as u32;
     let mut buckets: Vec<Vec<u32>> = vec![Vec::new(); 1 << BUCKET_BITS];
     for &s in sums {
-        let (b, h2) = hash_parts(s, slot_bits);
-        buckets[b].push(h2);
+        buckets[(s.wrapping_mul(mult) >> (32 - BUCKET_BITS)) as usize].push(s & mask);
     }
     let mut order: Vec<usize> = (0..buckets.len()).collect();
     order.sort_by_key(|&b| (std::cmp::Reverse(buckets[b].len()), b));
@@ -239,26 +266,17 @@ fn build_perfect_hash(sums: &[u32], slot_bits: u32) -> Option<Vec<u16>> {
         if items.is_empty() {
             break;
         }
-        let mut placed = false;
-        for d in 0..nslots as u32 {
+        let d = (0..nslots as u32).find(|&d| {
             let slots: Vec<usize> = items.iter().map(|&h| (h ^ d) as usize).collect();
-            let free = slots.iter().all(|&s| !used[s]);
-            let distinct = slots
+            slots
                 .iter()
                 .enumerate()
-                .all(|(i, s)| !slots[..i].contains(s));
-            if free && distinct {
-                for &s in &slots {
-                    used[s] = true;
-                }
-                disp[b] = d as u16;
-                placed = true;
-                break;
-            }
+                .all(|(i, s)| !used[*s] && !slots[..i].contains(s))
+        })?;
+        for &h in items {
+            used[(h ^ d) as usize] = true;
         }
-        if !placed {
-            return None;
-        }
+        disp[b] = d as u16;
     }
     Some(disp)
 }
@@ -266,73 +284,73 @@ fn build_perfect_hash(sums: &[u32], slot_bits: u32) -> Option<Vec<u16>> {
 /// Tables for one wheel position.
 pub struct Evaluator {
     wheel: Wheel,
-    flush: Vec<u32>,
+    mult: u32,
     disp: Vec<u16>,
-    slots: Vec<u32>,
-    slot_bits: u32,
     slot_mask: u32,
+    /// Per slot: [value as a non-flush, value as a flush].
+    slots: Vec<[u32; 2]>,
     three: Vec<u32>,
 }
 
 impl Evaluator {
     fn build(wheel: Wheel) -> Evaluator {
-        let mut flush = vec![0u32; 1 << 13];
-        let mut entries: Vec<(u32, u32)> = Vec::with_capacity(6175);
-        // Every rank multiset of five cards, at most four of a rank.
+        // Every rank multiset of five cards, at most four of a rank:
+        // (rank-key sum, non-flush value, flush value if the ranks are distinct).
+        let mut entries: Vec<(u32, u32, u32)> = Vec::with_capacity(6175);
         let mut ranks = [0u8; 5];
         fn rec(
             pos: usize,
             min: u8,
             ranks: &mut [u8; 5],
             wheel: Wheel,
-            flush: &mut [u32],
-            entries: &mut Vec<(u32, u32)>,
+            out: &mut Vec<(u32, u32, u32)>,
         ) {
             if pos == 5 {
                 if (0..5).any(|i| ranks.iter().filter(|&&r| r == ranks[i]).count() > 4) {
                     return;
                 }
                 let sum: u32 = ranks.iter().map(|&r| RANK_KEYS[r as usize]).sum();
-                entries.push((sum, classify(ranks, false, wheel)));
-                if (1..5).all(|i| ranks[i] != ranks[i - 1]) {
-                    let mask: usize = ranks.iter().map(|&r| 1usize << r).sum();
-                    flush[mask] = classify(ranks, true, wheel);
-                }
+                let distinct = (1..5).all(|i| ranks[i] != ranks[i - 1]);
+                let flush = if distinct {
+                    classify(ranks, true, wheel)
+                } else {
+                    0
+                };
+                out.push((sum, classify(ranks, false, wheel), flush));
                 return;
             }
             for r in min..13 {
                 ranks[pos] = r;
-                rec(pos + 1, r, ranks, wheel, flush, entries);
+                rec(pos + 1, r, ranks, wheel, out);
             }
         }
-        rec(0, 0, &mut ranks, wheel, &mut flush, &mut entries);
+        rec(0, 0, &mut ranks, wheel, &mut entries);
         let sums: Vec<u32> = entries.iter().map(|e| e.0).collect();
-        let (slot_bits, disp) = (13..=16)
-            .find_map(|bits| build_perfect_hash(&sums, bits).map(|d| (bits, d)))
+        let (mult, slot_bits, disp) = (13..=16)
+            .flat_map(|bits| MULTIPLIERS.iter().map(move |&m| (m, bits)))
+            .find_map(|(m, bits)| build_perfect_hash(&sums, m, bits).map(|d| (m, bits, d)))
             .expect("a perfect hash exists for 6175 keys in 2^16 slots");
-        let mut slots = vec![0u32; 1 << slot_bits];
-        for &(sum, value) in &entries {
-            let (b, h2) = hash_parts(sum, slot_bits);
-            slots[(h2 ^ disp[b] as u32) as usize] = value;
+        let mut ev = Evaluator {
+            wheel,
+            mult,
+            disp,
+            slot_mask: (1 << slot_bits) - 1,
+            slots: vec![[0, 0]; 1 << slot_bits],
+            three: vec![0u32; 13 * 13 * 13],
+        };
+        for &(sum, plain, flush) in &entries {
+            let slot = ev.slot(sum);
+            ev.slots[slot] = [plain, flush];
         }
-        let mut three = vec![0u32; 13 * 13 * 13];
         for a in 0..13u8 {
             for b in 0..13u8 {
                 for c in 0..13u8 {
-                    three[a as usize * 169 + b as usize * 13 + c as usize] =
+                    ev.three[a as usize * 169 + b as usize * 13 + c as usize] =
                         classify(&[a, b, c], false, wheel);
                 }
             }
         }
-        Evaluator {
-            wheel,
-            flush,
-            disp,
-            slots,
-            slot_bits,
-            slot_mask: (1 << slot_bits) - 1,
-            three,
-        }
+        ev
     }
 
     /// The wheel position of these tables.
@@ -340,30 +358,25 @@ impl Evaluator {
         self.wheel
     }
 
+    #[inline(always)]
+    fn slot(&self, sum: u32) -> usize {
+        let bucket = (sum.wrapping_mul(self.mult) >> (32 - BUCKET_BITS)) as usize;
+        ((sum ^ self.disp[bucket] as u32) & self.slot_mask) as usize
+    }
+
+    /// Value of a hand from the sum of its five `CARD_KEY`s.
+    #[inline(always)]
+    pub fn value_of_key(&self, key: u64) -> u32 {
+        let flush = ((key + FLUSH_ADD) & FLUSH_MASK != 0) as usize;
+        self.slots[self.slot(key as u32)][flush]
+    }
+
     /// Value of five valid, distinct card codes (unchecked: codes ≥ 52 give
     /// an unspecified value but never read out of bounds).
     #[inline(always)]
     pub fn value5(&self, c: [Card; 5]) -> u32 {
-        let [a, b, d, e, f] = c.map(|x| x as usize);
-        let suits = (a ^ b) | (a ^ d) | (a ^ e) | (a ^ f);
-        if suits & 3 == 0 {
-            let mask = CARD_RANK_BIT[a]
-                | CARD_RANK_BIT[b]
-                | CARD_RANK_BIT[d]
-                | CARD_RANK_BIT[e]
-                | CARD_RANK_BIT[f];
-            self.flush[mask as usize & 8191]
-        } else {
-            self.value5_sum(CARD_KEY[a] + CARD_KEY[b] + CARD_KEY[d] + CARD_KEY[e] + CARD_KEY[f])
-        }
-    }
-
-    /// Value of a non-flush hand from its rank-key sum.
-    #[inline(always)]
-    fn value5_sum(&self, sum: u32) -> u32 {
-        let (bucket, h2) = hash_parts(sum, self.slot_bits);
-        let slot = (h2 ^ self.disp[bucket] as u32) & self.slot_mask;
-        self.slots[slot as usize]
+        let [a, b, d, e, f] = c.map(|x| CARD_KEY[x as usize]);
+        self.value_of_key(a + b + d + e + f)
     }
 
     /// Value of three cards (unchecked like `value5`).
@@ -386,7 +399,8 @@ impl Evaluator {
     }
 
     /// Calls `f(cards, value)` for all 2,598,960 five-card hands, in
-    /// lexicographic order of codes, sharing partial sums between hands.
+    /// lexicographic order of codes, sharing partial key sums between hands.
+    #[inline]
     pub fn for_each_hand5(&self, mut f: impl FnMut([Card; 5], u32)) {
         for a in 0..48u8 {
             let ka = CARD_KEY[a as usize];
@@ -396,14 +410,11 @@ impl Evaluator {
                     let kc = kb + CARD_KEY[c as usize];
                     for d in c + 1..51 {
                         let kd = kc + CARD_KEY[d as usize];
-                        let same = ((a ^ b) | (a ^ c) | (a ^ d)) & 3 == 0;
                         for e in d + 1..52 {
-                            let v = if same && (a ^ e) & 3 == 0 {
-                                self.value5([a, b, c, d, e])
-                            } else {
-                                self.value5_sum(kd + CARD_KEY[e as usize])
-                            };
-                            f([a, b, c, d, e], v);
+                            f(
+                                [a, b, c, d, e],
+                                self.value_of_key(kd + CARD_KEY[e as usize]),
+                            );
                         }
                     }
                 }
@@ -452,9 +463,8 @@ pub fn is_valid_value(value: u32) -> bool {
         for wheel in [Wheel::Lowest, Wheel::SecondHighest] {
             let e = evaluator(wheel);
             set.extend(e.three.iter().copied());
-            set.extend(e.flush.iter().copied().filter(|&v| v != 0));
-            // empty slots hold 0, which is no hand's value (a real value has nibbles set)
-            set.extend(e.slots.iter().copied().filter(|&v| v != 0));
+            // empty entries hold 0, which is no hand's value (a real value has nibbles set)
+            set.extend(e.slots.iter().flatten().copied().filter(|&v| v != 0));
         }
         set
     });
@@ -515,7 +525,9 @@ pub fn describe(value: u32) -> String {
             name(n[1], true),
             kickers(&n[2..])
         ),
-        Some(Category::Trips) => format!("Three of a kind, {}{}", name(n[0], true), kickers(&n[1..])),
+        Some(Category::Trips) => {
+            format!("Three of a kind, {}{}", name(n[0], true), kickers(&n[1..]))
+        }
         Some(Category::Straight) => format!("Straight, {}", straight_cards(n[1])),
         Some(Category::Flush) => format!("Flush, {}", run(&n)),
         Some(Category::FullHouse) => format!(
@@ -523,7 +535,9 @@ pub fn describe(value: u32) -> String {
             name(n[0], true),
             name(n[1], true)
         ),
-        Some(Category::Quads) => format!("Four of a kind, {}{}", name(n[0], true), kickers(&n[1..])),
+        Some(Category::Quads) => {
+            format!("Four of a kind, {}{}", name(n[0], true), kickers(&n[1..]))
+        }
         Some(Category::StraightFlush) => format!("Straight flush, {}", straight_cards(n[1])),
         Some(Category::RoyalFlush) => "Royal flush".into(),
         None => format!("invalid value {value}"),
@@ -647,7 +661,11 @@ mod tests {
                 let (a, b) = (&w[0], &w[1]);
                 let va = e.value(a).unwrap();
                 let vb = e.value(b).unwrap();
-                assert_eq!(va.cmp(&vb), brute_key(a, wheel).cmp(&brute_key(b, wheel)), "{a:?} {b:?}");
+                assert_eq!(
+                    va.cmp(&vb),
+                    brute_key(a, wheel).cmp(&brute_key(b, wheel)),
+                    "{a:?} {b:?}"
+                );
             }
         }
     }
@@ -660,10 +678,17 @@ mod tests {
             assert!(v("Ac 2d 3h 4s 5c", w) < v("Ac Kd Qh Js Tc", w));
         }
         assert!(v("Ac 2d 3h 4s 5c", Wheel::Lowest) < v("2c 3d 4h 5s 6c", Wheel::Lowest));
-        assert!(v("Ac 2d 3h 4s 5c", Wheel::SecondHighest) > v("9c Kd Qh Js Tc", Wheel::SecondHighest));
-        assert!(v("Ac 2c 3c 4c 5c", Wheel::SecondHighest) > v("9c Kc Qc Jc Tc", Wheel::SecondHighest));
+        assert!(
+            v("Ac 2d 3h 4s 5c", Wheel::SecondHighest) > v("9c Kd Qh Js Tc", Wheel::SecondHighest)
+        );
+        assert!(
+            v("Ac 2c 3c 4c 5c", Wheel::SecondHighest) > v("9c Kc Qc Jc Tc", Wheel::SecondHighest)
+        );
         assert!(v("Ac 2c 3c 4c 5c", Wheel::Lowest) < v("2c 3c 4c 5c 6c", Wheel::Lowest));
-        assert_eq!(describe(v("Ac 2d 3h 4s 5c", Wheel::SecondHighest)), "Straight, 5-4-3-2-A");
+        assert_eq!(
+            describe(v("Ac 2d 3h 4s 5c", Wheel::SecondHighest)),
+            "Straight, 5-4-3-2-A"
+        );
     }
 
     #[test]
@@ -676,7 +701,10 @@ mod tests {
         assert_eq!(d("7h 7s 7d 7c Kd"), "Four of a kind, Sevens, K kicker");
         assert_eq!(d("Qh Qs Qd 5c 5d"), "Full house, Queens full of Fives");
         assert_eq!(d("9h 9s 4d 4c 2d"), "Two pair, Nines and Fours, 2 kicker");
-        assert_eq!(size_of(evaluator(Wheel::Lowest).value(&p("2h 3s 4d")).unwrap()), 3);
+        assert_eq!(
+            size_of(evaluator(Wheel::Lowest).value(&p("2h 3s 4d")).unwrap()),
+            3
+        );
     }
 
     #[test]

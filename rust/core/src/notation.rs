@@ -137,7 +137,9 @@ fn tokenize(text: &str, with_suits: bool) -> Result<Vec<RawToken>> {
                         }
                     }
                     let reason = match chars.get(i) {
-                        Some(&n) if !is_separator(n) => format!("{n:?} is not a suit (s, h, d, c or a suit symbol)"),
+                        Some(&n) if !is_separator(n) => {
+                            format!("{n:?} is not a suit (s, h, d, c or a suit symbol)")
+                        }
                         _ => "a card is a rank followed by a suit, e.g. As, 10h, T♦".into(),
                     };
                     return Err(Error::InvalidCard {
@@ -365,7 +367,10 @@ mod tests {
         assert_eq!(p("as,10H-tD", Notation::Intl).unwrap(), want);
         assert_eq!(p("A♠10♥T♦", Notation::Intl).unwrap(), want);
         assert_eq!(p("A♤ 10♡ T♢", Notation::Intl).unwrap(), want);
-        assert_eq!(p("A♠\u{FE0F}10♥\u{FE0F}T♦\u{FE0F}", Notation::Intl).unwrap(), want);
+        assert_eq!(
+            p("A♠\u{FE0F}10♥\u{FE0F}T♦\u{FE0F}", Notation::Intl).unwrap(),
+            want
+        );
     }
 
     #[test]
@@ -379,7 +384,10 @@ mod tests {
         assert_eq!(*intl.last().unwrap(), card(8, 2));
         let ru = p(s, Notation::RuCyrillic).unwrap();
         assert_eq!(*ru.last().unwrap(), card(12, 2));
-        assert!(matches!(p(s, Notation::Auto), Err(Error::AmbiguousNotation { .. })));
+        assert!(matches!(
+            p(s, Notation::Auto),
+            Err(Error::AmbiguousNotation { .. })
+        ));
         assert_eq!(
             p("А♠К♥J♦", Notation::Auto).unwrap(),
             vec![card(12, 3), card(11, 2), card(9, 1)]
@@ -393,7 +401,9 @@ mod tests {
     #[test]
     fn errors_name_token_and_position() {
         match p("As Xh", Notation::Intl) {
-            Err(Error::InvalidCard { token, position, .. }) => {
+            Err(Error::InvalidCard {
+                token, position, ..
+            }) => {
                 assert_eq!(token, "Xh");
                 assert_eq!(position, 3);
             }
@@ -401,10 +411,20 @@ mod tests {
         }
         assert!(matches!(
             p("As Ks As", Notation::Intl),
-            Err(Error::DuplicateCard { position: 6, first: 0, .. })
+            Err(Error::DuplicateCard {
+                position: 6,
+                first: 0,
+                ..
+            })
         ));
-        assert!(matches!(p("A", Notation::Intl), Err(Error::InvalidCard { .. })));
-        assert!(matches!(p("1s", Notation::Intl), Err(Error::InvalidCard { .. })));
+        assert!(matches!(
+            p("A", Notation::Intl),
+            Err(Error::InvalidCard { .. })
+        ));
+        assert!(matches!(
+            p("1s", Notation::Intl),
+            Err(Error::InvalidCard { .. })
+        ));
     }
 
     #[test]
@@ -413,6 +433,9 @@ mod tests {
             p("1d 13h 11c10s", Notation::Numeric).unwrap(),
             vec![card(12, 1), card(11, 2), card(9, 0), card(8, 3)]
         );
-        assert_eq!(p("13h 1d", Notation::Auto).unwrap(), vec![card(11, 2), card(12, 1)]);
+        assert_eq!(
+            p("13h 1d", Notation::Auto).unwrap(),
+            vec![card(11, 2), card(12, 1)]
+        );
     }
 }

@@ -12,18 +12,15 @@ use chinese_poker_core::Error;
 use guard::{detached, light};
 use numpy::ndarray::ArrayD;
 use numpy::{
-    IntoPyArray, PyArray1, PyArray2, PyArrayDescrMethods, PyArrayDyn, PyArrayMethods, PyUntypedArray,
-    PyUntypedArrayMethods,
+    IntoPyArray, PyArray1, PyArray2, PyArrayDescrMethods, PyArrayDyn, PyArrayMethods,
+    PyUntypedArray, PyUntypedArrayMethods,
 };
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyTuple};
 use std::borrow::Cow;
 
-fn opt<T: std::str::FromStr<Err = Error>>(s: Option<&str>) -> PyResult<T>
-where
-    T: Default,
-{
+fn opt<T: std::str::FromStr<Err = Error> + Default>(s: Option<&str>) -> PyResult<T> {
     match s {
         None => Ok(T::default()),
         Some(s) => light(|| s.parse::<T>()),
@@ -33,7 +30,7 @@ where
 fn threads_opt(threads: Option<i64>) -> PyResult<Threads> {
     match threads {
         None => Ok(Threads::Auto),
-        Some(n) if n >= 1 && n <= 4096 => Ok(Threads::Count(n as usize)),
+        Some(n) if (1..=4096).contains(&n) => Ok(Threads::Count(n as usize)),
         Some(n) => light(|| {
             Err(Error::UnknownOption {
                 option: "threads".into(),
@@ -76,10 +73,18 @@ fn codes_of(ob: &Bound<'_, PyAny>, notation: Notation) -> PyResult<Vec<i64>> {
             .map(|v| v.into_iter().map(i64::from).collect());
     }
     if let Ok(list) = ob.cast::<PyList>() {
-        return list.iter().enumerate().map(|(i, x)| code_of(&x, i)).collect();
+        return list
+            .iter()
+            .enumerate()
+            .map(|(i, x)| code_of(&x, i))
+            .collect();
     }
     if let Ok(tuple) = ob.cast::<PyTuple>() {
-        return tuple.iter().enumerate().map(|(i, x)| code_of(&x, i)).collect();
+        return tuple
+            .iter()
+            .enumerate()
+            .map(|(i, x)| code_of(&x, i))
+            .collect();
     }
     match ob.try_iter() {
         Ok(it) => it
@@ -94,6 +99,11 @@ fn codes_of(ob: &Bound<'_, PyAny>, notation: Notation) -> PyResult<Vec<i64>> {
 }
 
 /// The value of a 3- or 5-card hand on the scale shared by fronts and 5-card rows.
+///
+/// Ordered, hashable and picklable; `int(v)` is the value, `HandValue(int)` rebuilds it.
+///
+/// >>> evaluate("Ks Kd 5c") <= evaluate("Kh Kc 5d 4s 3h")
+/// True
 #[pyclass(frozen, eq, ord, hash, module = "chinese_poker._core")]
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 struct HandValue {
@@ -113,10 +123,12 @@ impl HandValue {
         })
     }
 
+    /// The integer value.
     fn __int__(&self) -> u32 {
         self.value
     }
 
+    /// The integer value (same as `int(v)`).
     #[getter]
     fn value(&self) -> u32 {
         self.value
@@ -136,6 +148,7 @@ impl HandValue {
         eval::size_of(self.value)
     }
 
+    /// A description such as 'Flush, K-Q-8-6-3'.
     fn describe(&self) -> String {
         eval::describe(self.value)
     }
@@ -153,20 +166,37 @@ impl HandValue {
     }
 }
 
+/// Parse card text into card codes (`4 * rank + suit`).
+///
+/// `notation` is one of 'intl', 'ru_latin', 'ru_cyrillic', 'numeric', 'auto'.
+/// Unknown tokens, missing suits and repeated cards raise errors naming the
+/// token and its character position.
+///
+/// >>> parse_cards("As 10h T♦")
+/// [51, 34, 33]
 #[pyfunction]
 #[pyo3(signature = (text, notation="intl"))]
-fn parse_cards(text: &str, notation: &str) -> PyResult<Vec<u8>> {
+fn parse_cards(text: &str, notation: &str) -> PyResult<Vec<u32>> {
     let n = opt::<Notation>(Some(notation))?;
-    light(|| notation::parse_cards(text, n))
+    // Vec<u32>, not Vec<u8>: pyo3 turns a Vec<u8> into `bytes`.
+    light(|| notation::parse_cards(text, n)).map(|v| v.into_iter().map(u32::from).collect())
 }
 
+/// Parse rank-only text into ranks 0 (deuce) … 12 (ace).
+///
+/// >>> parse_ranks("T-2-3-4-5-6-7-8-9-10-V-D-K", notation="ru_latin")[:3]
+/// [12, 0, 1]
 #[pyfunction]
 #[pyo3(signature = (text, notation="intl"))]
-fn parse_ranks(text: &str, notation: &str) -> PyResult<Vec<u8>> {
+fn parse_ranks(text: &str, notation: &str) -> PyResult<Vec<u32>> {
     let n = opt::<Notation>(Some(notation))?;
-    light(|| notation::parse_ranks(text, n))
+    light(|| notation::parse_ranks(text, n)).map(|v| v.into_iter().map(u32::from).collect())
 }
 
+/// Write card codes (or card text) as text, style 'ascii' or 'unicode'.
+///
+/// >>> format_cards([51, 34, 0], style="unicode")
+/// 'A♠ T♥ 2♣'
 #[pyfunction]
 #[pyo3(signature = (cards, style="ascii"))]
 fn format_cards(cards: &Bound<'_, PyAny>, style: &str) -> PyResult<String> {
@@ -175,15 +205,29 @@ fn format_cards(cards: &Bound<'_, PyAny>, style: &str) -> PyResult<String> {
     light(|| cards::format_cards(&codes, s))
 }
 
+/// Evaluate a 3- or 5-card hand given as text or a sequence of codes.
+///
+/// `wheel` is 'lowest' (default) or 'second_highest'; `notation` applies to text.
+///
+/// >>> evaluate("Qh Qs 5d").describe()
+/// 'Pair of Queens, 5 kicker'
 #[pyfunction]
 #[pyo3(signature = (cards, *, wheel=None, notation=None))]
-fn evaluate(cards: &Bound<'_, PyAny>, wheel: Option<&str>, notation: Option<&str>) -> PyResult<HandValue> {
+fn evaluate(
+    cards: &Bound<'_, PyAny>,
+    wheel: Option<&str>,
+    notation: Option<&str>,
+) -> PyResult<HandValue> {
     let w = opt::<Wheel>(wheel)?;
     let n = opt::<Notation>(notation)?;
     let codes = codes_of(cards, n)?;
     light(|| eval::evaluate(&codes, w)).map(|value| HandValue { value })
 }
 
+/// The integer value of five card codes: the fastest per-hand call.
+///
+/// >>> value5(51, 47, 43, 39, 35) == int(evaluate("As Ks Qs Js Ts"))
+/// True
 #[pyfunction]
 #[pyo3(signature = (c0, c1, c2, c3, c4, /, *, wheel=None))]
 fn value5(c0: i64, c1: i64, c2: i64, c3: i64, c4: i64, wheel: Option<&str>) -> PyResult<u32> {
@@ -191,6 +235,10 @@ fn value5(c0: i64, c1: i64, c2: i64, c3: i64, c4: i64, wheel: Option<&str>) -> P
     light(|| eval::evaluate(&[c0, c1, c2, c3, c4], w))
 }
 
+/// The integer value of three card codes (a front).
+///
+/// >>> value3(0, 1, 2) > value3(51, 47, 43)   # trips beat any high card
+/// True
 #[pyfunction]
 #[pyo3(signature = (c0, c1, c2, /, *, wheel=None))]
 fn value3(c0: i64, c1: i64, c2: i64, wheel: Option<&str>) -> PyResult<u32> {
@@ -204,8 +252,8 @@ fn array_error(msg: String) -> PyErr {
 
 /// Checks that `ob` is a 2-D uint8 array with `width` in `widths` and returns
 /// its rows flattened (a copy only when the array is not C-contiguous).
-fn rows_u8<'a, 'py>(
-    ob: &'a Bound<'py, PyAny>,
+fn rows_u8<'py>(
+    ob: &Bound<'py, PyAny>,
     name: &str,
     widths: &[usize],
 ) -> PyResult<(numpy::PyReadonlyArray2<'py, u8>, usize, usize)> {
@@ -220,7 +268,10 @@ fn rows_u8<'a, 'py>(
         array_error(format!(
             "{name} must be a numpy uint8 array of shape {}, got {}",
             want(),
-            ob.get_type().name().map(|n| n.to_string()).unwrap_or_default()
+            ob.get_type()
+                .name()
+                .map(|n| n.to_string())
+                .unwrap_or_default()
         ))
     })?;
     let dtype = arr.dtype();
@@ -243,13 +294,25 @@ fn rows_u8<'a, 'py>(
     Ok((typed.readonly(), shape[0], shape[1]))
 }
 
+/// Row-major data of the array: borrowed when C-contiguous, otherwise copied
+/// in logical order (`as_slice` alone would accept Fortran order, column-major).
 fn contiguous<'a>(ro: &'a numpy::PyReadonlyArray2<'_, u8>) -> Cow<'a, [u8]> {
-    match ro.as_slice() {
-        Ok(s) => Cow::Borrowed(s),
-        Err(_) => Cow::Owned(ro.as_array().iter().copied().collect()),
+    if ro.is_c_contiguous() {
+        if let Ok(s) = ro.as_slice() {
+            return Cow::Borrowed(s);
+        }
     }
+    Cow::Owned(ro.as_array().iter().copied().collect())
 }
 
+/// Evaluate a uint8 array of shape (N, 5) or (N, 3); returns uint32 values (N,).
+///
+/// The GIL is released; large batches run on all cores (`threads=None`), on the
+/// calling thread (`threads=1`) or on a pool of `threads` threads.
+///
+/// >>> import numpy as np
+/// >>> evaluate_batch(np.array([[51, 47, 43, 39, 35]], dtype=np.uint8)).dtype
+/// dtype('uint32')
 #[pyfunction]
 #[pyo3(signature = (cards, *, wheel=None, threads=None))]
 fn evaluate_batch<'py>(
@@ -275,8 +338,16 @@ fn evaluate_batch<'py>(
     Ok(out.into_pyarray(py))
 }
 
+/// Category numbers (uint8, same shape) of uint32 hand values.
+///
+/// >>> import numpy as np
+/// >>> categories(np.array([value5(51, 47, 43, 39, 35)], dtype=np.uint32)).tolist()
+/// [9]
 #[pyfunction]
-fn categories<'py>(py: Python<'py>, values: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyArrayDyn<u8>>> {
+fn categories<'py>(
+    py: Python<'py>,
+    values: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyArrayDyn<u8>>> {
     let arr = values.cast::<PyUntypedArray>().map_err(|_| {
         array_error("values must be a numpy uint32 array (from evaluate_batch)".into())
     })?;

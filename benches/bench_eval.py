@@ -1,0 +1,85 @@
+"""Evaluation throughput from Python, beside phevaluator and eval7 in the same run.
+
+Run with the optimised extension: ``make bench-python`` (builds --release first).
+Prints evaluations per second; nothing is asserted (benchmarks are not tests).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+
+import numpy as np
+
+import chinese_poker as cp
+
+
+def rate(fn: Callable[[], object], n: int, repeat: int = 5) -> float:
+    """Best-of-`repeat` evaluations per second of `fn`, which evaluates `n` hands."""
+    best = float("inf")
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - t0)
+    return n / best
+
+
+def random_hands(n: int, size: int, seed: int = 0) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    return np.argsort(rng.random((n, 52)), axis=1)[:, :size].astype(np.uint8)
+
+
+def main() -> None:
+    n = 2_000_000
+    five, three = random_hands(n, 5), random_hands(n, 3, seed=1)
+    print(f"chinese-poker {cp.__version__}, {os.cpu_count()} CPUs, numpy {np.__version__}")
+    print(f"{'what':<52} {'evaluations/s':>14}")
+
+    def show(name: str, r: float) -> None:
+        print(f"{name:<52} {r / 1e6:>12.1f} M")
+
+    show("evaluate_batch 5-card, 1 thread", rate(lambda: cp.evaluate_batch(five, threads=1), n))
+    show("evaluate_batch 5-card, all threads", rate(lambda: cp.evaluate_batch(five), n))
+    show("evaluate_batch 3-card, 1 thread", rate(lambda: cp.evaluate_batch(three, threads=1), n))
+    show("evaluate_batch 3-card, all threads", rate(lambda: cp.evaluate_batch(three), n))
+
+    m = 200_000
+    lists = five[:m].tolist()
+    tuples = [tuple(h) for h in lists]
+    value5, evaluate = cp.value5, cp.evaluate
+    show(
+        "value5(a, b, c, d, e) per hand (plain ints)", rate(lambda: [value5(*h) for h in tuples], m)
+    )
+    show(
+        "evaluate(list of codes) per hand -> HandValue",
+        rate(lambda: [evaluate(h) for h in lists], m),
+    )
+    texts = [cp.format_cards(h) for h in lists[:50_000]]
+    show("evaluate(text) per hand", rate(lambda: [evaluate(t) for t in texts], len(texts)))
+    show("python loop overhead alone (reference)", rate(lambda: [h for h in tuples], m))
+
+    try:
+        from phevaluator import evaluate_cards
+    except ImportError:
+        print("phevaluator not installed")
+    else:
+        show(
+            "phevaluator.evaluate_cards per hand",
+            rate(lambda: [evaluate_cards(*h) for h in tuples], m),
+        )
+    try:
+        import eval7
+    except ImportError:
+        print("eval7 not installed")
+    else:
+        deck = [eval7.Card(r + s) for r in "23456789TJQKA" for s in "cdhs"]
+        hands7 = [[deck[c] for c in h] for h in lists]
+        show(
+            "eval7.evaluate per hand (cards pre-built)",
+            rate(lambda: [eval7.evaluate(h) for h in hands7], m),
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,57 @@
+"""The README's Python examples run as doctests."""
+
+from __future__ import annotations
+
+import doctest
+import re
+from pathlib import Path
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+
+
+def test_readme_examples() -> None:
+    blocks = re.findall(r"```python\n(.*?)```", README.read_text(encoding="utf-8"), re.S)
+    assert blocks, "the README has Python examples"
+    parser = doctest.DocTestParser()
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    for i, block in enumerate(blocks):
+        test = parser.get_doctest(block, {}, f"README block {i}", str(README), 0)
+        runner.run(test)
+    assert runner.failures == 0, f"{runner.failures} README example(s) failed"
+    assert runner.tries >= 5
+
+
+def test_package_docstrings() -> None:
+    import chinese_poker
+    from chinese_poker import _types
+
+    for module in (chinese_poker, _types):
+        failures, tries = doctest.testmod(module)
+        assert failures == 0
+
+
+def test_core_docstrings() -> None:
+    from chinese_poker import _core
+
+    globs = {name: getattr(_core, name) for name in dir(_core)}
+    finder = doctest.DocTestFinder()
+    runner = doctest.DocTestRunner()
+    tested = 0
+    for name in (
+        "parse_cards",
+        "parse_ranks",
+        "format_cards",
+        "evaluate",
+        "value5",
+        "value3",
+        "evaluate_batch",
+        "categories",
+        "HandValue",
+    ):
+        obj = getattr(_core, name)
+        assert obj.__doc__, f"{name} has no docstring"
+        for test in finder.find(obj, name, globs=dict(globs)):
+            runner.run(test)
+            tested += len(test.examples)
+    assert runner.failures == 0
+    assert tested >= 9
