@@ -3,6 +3,9 @@
 
 use crate::error::{Error, Result};
 use crate::eval::{self, category_of, evaluator, is_bad_hand, Category, Wheel};
+use crate::rules::Rules;
+use crate::score::{score, PlayerHand};
+use crate::setting::Setting;
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -140,6 +143,65 @@ pub fn evaluate_rows<const N: usize>(
             Ok(())
         }
     })
+}
+
+/// Settles many deals: `deals` holds `players` settings of 13 codes (front 3,
+/// middle 5, back 5) per deal, row-major. Returns the totals per deal and
+/// player, in units of 1/denominator, and that denominator (the same for
+/// every deal under one set of rules).
+pub fn score_deals(
+    deals: &[u8],
+    players: usize,
+    rules: &Rules,
+    threads: Threads,
+) -> Result<(Vec<i64>, i64)> {
+    rules.validate()?;
+    let width = players * 13;
+    if !(2..=4).contains(&players) || deals.len() % width != 0 {
+        return Err(Error::Array(format!(
+            "deals must have shape (N, P, 13) with 2 to 4 players, got {players} players"
+        )));
+    }
+    let n = deals.len() / width;
+    let mut out = vec![0i64; n * players];
+    let denominators = std::sync::Mutex::new(std::collections::BTreeSet::new());
+    for_chunks(deals, width, &mut out, players, threads, |base, inp, o| {
+        let mut local = std::collections::BTreeSet::new();
+        for (i, (deal, totals)) in inp
+            .chunks_exact(width)
+            .zip(o.chunks_exact_mut(players))
+            .enumerate()
+        {
+            let result = deal
+                .chunks_exact(13)
+                .map(|s| Setting::from_cards(s).map(PlayerHand::Setting))
+                .collect::<Result<Vec<_>>>()
+                .and_then(|hands| score(&hands, rules, None))
+                .map_err(|e| Error::BatchRow {
+                    row: base + i,
+                    error: Box::new(e),
+                })?;
+            totals.copy_from_slice(&result.totals);
+            local.insert(result.denominator);
+        }
+        if let Ok(mut d) = denominators.lock() {
+            d.extend(local);
+        }
+        Ok(())
+    })?;
+    let d = denominators
+        .into_inner()
+        .map_err(|_| Error::Internal("denominator set poisoned".into()))?;
+    match d.len() {
+        0 => Ok((out, 1)),
+        1 => Ok((out, d.into_iter().next().unwrap_or(1))),
+        _ => {
+            // bring every deal to the largest denominator (they divide 12)
+            Err(Error::Internal(format!(
+                "deals settled with different denominators {d:?}"
+            )))
+        }
+    }
 }
 
 /// Categories (0..9) of hand values; an impossible category is an error.

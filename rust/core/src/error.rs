@@ -25,7 +25,11 @@ pub enum Error {
     /// `auto` notation found more than one reading.
     AmbiguousNotation { text: String, readings: Vec<String> },
     /// An unknown notation, style or option name.
-    UnknownOption { option: String, value: String, allowed: String },
+    UnknownOption {
+        option: String,
+        value: String,
+        allowed: String,
+    },
     /// A batch row is invalid; wraps the error of that row.
     BatchRow { row: usize, error: Box<Error> },
     /// An array of the wrong shape or dtype.
@@ -34,6 +38,10 @@ pub enum Error {
     InvalidValue(u64),
     /// A bug: a panic caught at the boundary.
     Internal(String),
+    /// An option value that is malformed or contradicts another option (RULES §9).
+    Rules { option: String, reason: String },
+    /// A setting, declaration or table of hands that the rules cannot score.
+    InvalidSetting(String),
 }
 
 impl Error {
@@ -82,6 +90,8 @@ impl fmt::Display for Error {
             Error::BatchRow { row, error } => write!(f, "row {row}: {error}"),
             Error::Array(msg) => f.write_str(msg),
             Error::InvalidValue(v) => write!(f, "{v} is not the value of any 3- or 5-card hand"),
+            Error::Rules { option, reason } => write!(f, "rules option {option}: {reason}"),
+            Error::InvalidSetting(msg) => write!(f, "invalid setting: {msg}"),
             Error::Internal(msg) => write!(
                 f,
                 "internal error (a bug in chinese-poker, please report it): {msg}"

@@ -5,6 +5,12 @@ pub mod batch;
 pub mod cards;
 pub mod error;
 pub mod eval;
+pub mod natural;
 pub mod notation;
+pub mod royalty;
+pub mod rules;
+pub mod score;
+pub mod search;
+pub mod setting;
 
 pub use error::{Error, Result};

@@ -84,7 +84,7 @@ struct RawToken {
 }
 
 fn is_separator(c: char) -> bool {
-    c.is_whitespace() || matches!(c, ',' | '-' | ';' | '\u{2013}')
+    c.is_whitespace() || matches!(c, ',' | '-' | ';' | '/' | '|' | '\u{2013}')
 }
 
 fn suit_of(c: char) -> Option<u8> {

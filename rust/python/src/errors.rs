@@ -2,9 +2,9 @@
 //! error enum to it.
 
 use chinese_poker_core::Error;
+use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::create_exception;
 
 create_exception!(
     chinese_poker._core,
@@ -56,6 +56,18 @@ create_exception!(
 );
 create_exception!(
     chinese_poker._core,
+    InvalidSettingError,
+    ChinesePokerError,
+    "A setting or declaration the rules cannot score (wrong rows, a false natural …)."
+);
+create_exception!(
+    chinese_poker._core,
+    RulesError,
+    ChinesePokerError,
+    "A rules option that is malformed or contradicts another; `.option` names it."
+);
+create_exception!(
+    chinese_poker._core,
     InternalError,
     ChinesePokerError,
     "A bug inside chinese-poker (a caught panic); please report it."
@@ -66,12 +78,17 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("ChinesePokerError", py.get_type::<ChinesePokerError>())?;
     m.add("InvalidCardError", py.get_type::<InvalidCardError>())?;
-    m.add("AmbiguousNotationError", py.get_type::<AmbiguousNotationError>())?;
+    m.add(
+        "AmbiguousNotationError",
+        py.get_type::<AmbiguousNotationError>(),
+    )?;
     m.add("DuplicateCardError", py.get_type::<DuplicateCardError>())?;
     m.add("HandSizeError", py.get_type::<HandSizeError>())?;
     m.add("OptionError", py.get_type::<OptionError>())?;
     m.add("ArrayError", py.get_type::<ArrayError>())?;
     m.add("InvalidValueError", py.get_type::<InvalidValueError>())?;
+    m.add("InvalidSettingError", py.get_type::<InvalidSettingError>())?;
+    m.add("RulesError", py.get_type::<RulesError>())?;
     m.add("InternalError", py.get_type::<InternalError>())?;
     Ok(())
 }
@@ -111,6 +128,8 @@ pub fn to_pyerr(py: Python<'_>, e: &Error) -> PyErr {
         Error::InvalidValue(_) => InvalidValueError::new_err(msg),
         Error::Internal(_) => InternalError::new_err(msg),
         Error::BatchRow { .. } => ChinesePokerError::new_err(msg),
+        Error::Rules { .. } => RulesError::new_err(msg),
+        Error::InvalidSetting(_) => InvalidSettingError::new_err(msg),
     };
     if let Error::BatchRow { row, .. } = e {
         set(&err, py, "row", *row);
@@ -134,6 +153,9 @@ pub fn to_pyerr(py: Python<'_>, e: &Error) -> PyErr {
             set(&err, py, "card", card.as_str());
             set(&err, py, "position", *position);
             set(&err, py, "first", *first);
+        }
+        Error::Rules { option, .. } => {
+            set(&err, py, "option", option.as_str());
         }
         _ => {}
     }

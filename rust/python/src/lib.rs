@@ -2,6 +2,7 @@
 //! conversion, error mapping and GIL release live here; no game logic.
 
 mod errors;
+mod game;
 mod guard;
 
 use chinese_poker_core::batch::{self, Threads};
@@ -27,7 +28,7 @@ fn opt<T: std::str::FromStr<Err = Error> + Default>(s: Option<&str>) -> PyResult
     }
 }
 
-fn threads_opt(threads: Option<i64>) -> PyResult<Threads> {
+pub(crate) fn threads_opt(threads: Option<i64>) -> PyResult<Threads> {
     match threads {
         None => Ok(Threads::Auto),
         Some(n) if (1..=4096).contains(&n) => Ok(Threads::Count(n as usize)),
@@ -66,7 +67,7 @@ fn code_of(item: &Bound<'_, PyAny>, position: usize) -> PyResult<i64> {
 }
 
 /// Card codes from a string of card text or a sequence of integers.
-fn codes_of(ob: &Bound<'_, PyAny>, notation: Notation) -> PyResult<Vec<i64>> {
+pub(crate) fn codes_of(ob: &Bound<'_, PyAny>, notation: Notation) -> PyResult<Vec<i64>> {
     if let Ok(s) = ob.cast::<PyString>() {
         let text = s.to_str()?;
         return light(|| notation::parse_cards(text, notation))
@@ -106,8 +107,8 @@ fn codes_of(ob: &Bound<'_, PyAny>, notation: Notation) -> PyResult<Vec<i64>> {
 /// True
 #[pyclass(frozen, eq, ord, hash, module = "chinese_poker._core")]
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-struct HandValue {
-    value: u32,
+pub(crate) struct HandValue {
+    pub(crate) value: u32,
 }
 
 #[pymethods]
@@ -252,7 +253,7 @@ fn array_error(msg: String) -> PyErr {
 
 /// Checks that `ob` is a 2-D uint8 array with `width` in `widths` and returns
 /// its rows flattened (a copy only when the array is not C-contiguous).
-fn rows_u8<'py>(
+pub(crate) fn rows_u8<'py>(
     ob: &Bound<'py, PyAny>,
     name: &str,
     widths: &[usize],
@@ -303,6 +304,36 @@ fn contiguous<'a>(ro: &'a numpy::PyReadonlyArray2<'_, u8>) -> Cow<'a, [u8]> {
         }
     }
     Cow::Owned(ro.as_array().iter().copied().collect())
+}
+
+/// Checks a uint8 array of shape (N, P, 13) with 2 ≤ P ≤ 4 and returns its
+/// data in logical (C) order with N and P.
+pub(crate) fn deals_u8(ob: &Bound<'_, PyAny>) -> PyResult<(Vec<u8>, usize, usize)> {
+    let arr = ob
+        .cast::<PyUntypedArray>()
+        .map_err(|_| array_error("deals must be a numpy uint8 array of shape (N, P, 13)".into()))?;
+    if !arr.dtype().is_equiv_to(&numpy::dtype::<u8>(ob.py())) {
+        return Err(array_error(format!(
+            "deals must have dtype uint8, got {}",
+            arr.dtype()
+        )));
+    }
+    let shape = arr.shape().to_vec();
+    if shape.len() != 3 || shape[2] != 13 || !(2..=4).contains(&shape[1]) {
+        return Err(array_error(format!(
+            "deals must have shape (N, P, 13) with 2 to 4 players P, got {shape:?}"
+        )));
+    }
+    let typed = arr
+        .cast::<numpy::PyArray3<u8>>()
+        .map_err(|e| array_error(format!("deals: {e}")))?;
+    let ro = typed.readonly();
+    let data = if ro.is_c_contiguous() {
+        ro.as_slice().map(|s| s.to_vec()).unwrap_or_default()
+    } else {
+        ro.as_array().iter().copied().collect()
+    };
+    Ok((data, shape[0], shape[1]))
 }
 
 /// Evaluate a uint8 array of shape (N, 5) or (N, 3); returns uint32 values (N,).
@@ -383,6 +414,7 @@ fn _debug_panic(py: Python<'_>) -> PyResult<()> {
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::register(m)?;
+    game::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<HandValue>()?;
     m.add_function(wrap_pyfunction!(parse_cards, m)?)?;

@@ -1,0 +1,1027 @@
+//! Exhaustive arrangement search over the C(13,3)·C(10,5) = 72,072 ways to set
+//! a 13-card hand as front 3, middle 5, back 5 (RULES §3.4).
+//!
+//! Everything works on *positions* 0..13 of the hand, so a row is a 13-bit
+//! mask. [`HandSubsets`] evaluates every 5- and 3-card subset once (1,287 +
+//! 286 evaluations); after that a setting costs two table look-ups, because a
+//! static table lists, for every back, its 56 (middle, front) splits as subset
+//! indices.
+//!
+//! Row legality is not decided here: the rules engine owns it and passes it
+//! in as a [`Legality`] (any `Fn(front, middle, back) -> bool` is one), so
+//! the game logic lives once. A legality that promises `front <= middle <=
+//! back` by value ([`ValueOrder`]) lets [`HandSubsets::pareto`] prune whole
+//! backs instead of visiting all 72,072 settings.
+
+use crate::cards::{check_hand, Card};
+use crate::error::{Error, Result};
+use crate::eval::{evaluator, Evaluator, Wheel};
+use std::sync::LazyLock;
+
+/// Cards in a hand.
+pub const HAND_SIZE: usize = 13;
+/// Number of 5-card subsets of 13 positions, C(13,5).
+pub const FIVE_SUBSETS: usize = 1287;
+/// Number of 3-card subsets of 13 positions, C(13,3).
+pub const THREE_SUBSETS: usize = 286;
+/// (middle, front) splits of the 8 cards left beside a back, C(8,5).
+pub const SPLITS_PER_BACK: usize = 56;
+/// Number of (front, middle, back) settings of a 13-card hand.
+pub const SETTINGS: usize = FIVE_SUBSETS * SPLITS_PER_BACK;
+
+const ALL_POSITIONS: u16 = (1 << HAND_SIZE) - 1;
+// Value arrays are padded to a power of two so `idx & MASK` proves the index
+// in bounds and the hot loops carry no bounds checks.
+const FIVE_PAD: usize = 2048;
+const THREE_PAD: usize = 512;
+
+/// Hand-independent index tables, built once.
+struct Tables {
+    /// Position mask of each 5-subset, in increasing mask order.
+    mask5: Vec<u16>,
+    /// Position mask of each 3-subset, in increasing mask order.
+    mask3: Vec<u16>,
+    /// For back `b`, entries `56*b .. 56*b + 56` are `[middle index, front index]`
+    /// of every split of the other 8 positions (fronts in increasing mask order).
+    splits: Vec<[u16; 2]>,
+    /// Subset index of a 3- or 5-bit mask (`u16::MAX` for other masks).
+    index: Vec<u16>,
+}
+
+static TABLES: LazyLock<Tables> = LazyLock::new(|| {
+    let mut mask5 = Vec::with_capacity(FIVE_SUBSETS);
+    let mut mask3 = Vec::with_capacity(THREE_SUBSETS);
+    // Mask -> subset index; masks of 3 and 5 bits never collide.
+    let mut index = vec![u16::MAX; 1 << HAND_SIZE];
+    for m in 0..=ALL_POSITIONS {
+        match m.count_ones() {
+            5 => {
+                index[m as usize] = mask5.len() as u16;
+                mask5.push(m);
+            }
+            3 => {
+                index[m as usize] = mask3.len() as u16;
+                mask3.push(m);
+            }
+            _ => {}
+        }
+    }
+    let mut splits = Vec::with_capacity(SETTINGS);
+    for &back in &mask5 {
+        let rest = ALL_POSITIONS ^ back;
+        // Submasks of `rest` in increasing order: s -> (s - rest) & rest.
+        let mut s: u16 = 0;
+        loop {
+            s = s.wrapping_sub(rest) & rest;
+            if s == 0 {
+                break;
+            }
+            if s.count_ones() == 3 {
+                splits.push([index[(rest ^ s) as usize], index[s as usize]]);
+            }
+        }
+    }
+    Tables {
+        mask5,
+        mask3,
+        splits,
+        index,
+    }
+});
+
+/// One setting as subset indices (see [`HandSubsets`]): cheap to copy and to
+/// turn into masks or cards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SettingIdx {
+    /// Index of the front among the 286 three-card subsets.
+    pub front: u16,
+    /// Index of the middle among the 1,287 five-card subsets.
+    pub middle: u16,
+    /// Index of the back among the 1,287 five-card subsets.
+    pub back: u16,
+}
+
+impl SettingIdx {
+    /// Position masks `[front, middle, back]` (bit `i` = card `i` of the hand).
+    ///
+    /// ```
+    /// # use chinese_poker_core::search::SettingIdx;
+    /// let s = SettingIdx { front: 0, middle: 0, back: 0 };
+    /// assert_eq!(s.masks(), [0b111, 0b11111, 0b11111]);
+    /// ```
+    pub fn masks(self) -> [u16; 3] {
+        let t = &*TABLES;
+        [
+            t.mask3[self.front as usize % THREE_SUBSETS],
+            t.mask5[self.middle as usize % FIVE_SUBSETS],
+            t.mask5[self.back as usize % FIVE_SUBSETS],
+        ]
+    }
+
+    /// The 13 codes ordered front 3, middle 5, back 5; within a row the cards
+    /// keep their order in `hand`.
+    ///
+    /// ```
+    /// # use chinese_poker_core::search::{greedy_setting, HandSubsets};
+    /// # use chinese_poker_core::eval::Wheel;
+    /// let hand: [u8; 13] = std::array::from_fn(|i| 4 * i as u8);
+    /// let s = HandSubsets::new(&hand, Wheel::Lowest).greedy();
+    /// assert_eq!(s.cards(&hand), greedy_setting(&hand, Wheel::Lowest));
+    /// ```
+    pub fn cards(self, hand: &[Card; HAND_SIZE]) -> [Card; HAND_SIZE] {
+        let mut out = [0; HAND_SIZE];
+        let mut n = 0;
+        for mask in self.masks() {
+            for (i, &c) in hand.iter().enumerate() {
+                if mask >> i & 1 == 1 {
+                    out[n] = c;
+                    n += 1;
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Decides whether a (front, middle, back) triple of hand values is a legal
+/// setting. Any `Fn(u32, u32, u32) -> bool` is one.
+pub trait Legality {
+    /// True when the rows with these values are not a foul.
+    fn is_legal(&self, front: u32, middle: u32, back: u32) -> bool;
+
+    /// True when every legal setting has `front <= middle <= back` by value.
+    /// It lets the Pareto search skip whole backs; a wrong `true` loses
+    /// settings, so only [`ValueOrder`] claims it.
+    fn implies_value_order(&self) -> bool {
+        false
+    }
+}
+
+impl<F: Fn(u32, u32, u32) -> bool> Legality for F {
+    #[inline(always)]
+    fn is_legal(&self, front: u32, middle: u32, back: u32) -> bool {
+        self(front, middle, back)
+    }
+}
+
+/// Legal when `front <= middle <= back` by value *and* the wrapped predicate
+/// agrees. Every row-order rule of RULES §3.1 except the `same_category_ok`
+/// house rule has this form, and the promise lets the search prune.
+///
+/// ```
+/// # use chinese_poker_core::search::{Legality, ValueOrder};
+/// let strict = ValueOrder(|f: u32, m: u32, b: u32| f < m && m < b);
+/// assert!(strict.implies_value_order());
+/// assert!(!strict.is_legal(5, 5, 9));
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct ValueOrder<F>(pub F);
+
+impl<F: Fn(u32, u32, u32) -> bool> Legality for ValueOrder<F> {
+    #[inline(always)]
+    fn is_legal(&self, front: u32, middle: u32, back: u32) -> bool {
+        front <= middle && middle <= back && (self.0)(front, middle, back)
+    }
+
+    fn implies_value_order(&self) -> bool {
+        true
+    }
+}
+
+fn no_extra_condition(_: u32, _: u32, _: u32) -> bool {
+    true
+}
+
+/// The default legality: `front <= middle <= back` by value, i.e. RULES
+/// R-FOUL-1 `non_strict` with `cross_size_prefix = equal`.
+pub const VALUE_ORDER: ValueOrder<fn(u32, u32, u32) -> bool> = ValueOrder(no_extra_condition);
+
+/// The values of every 5- and 3-card subset of one 13-card hand.
+#[derive(Clone)]
+pub struct HandSubsets {
+    hand: [Card; HAND_SIZE],
+    five: [u32; FIVE_PAD],
+    three: [u32; THREE_PAD],
+    best_three: u32,
+}
+
+impl HandSubsets {
+    /// Evaluates all subsets of `hand`. The codes must be distinct and below 52
+    /// (use [`HandSubsets::from_codes`] for unchecked input); otherwise values
+    /// are unspecified but nothing panics.
+    ///
+    /// ```
+    /// # use chinese_poker_core::search::HandSubsets;
+    /// # use chinese_poker_core::eval::Wheel;
+    /// let hand: [u8; 13] = std::array::from_fn(|i| 4 * i as u8); // 2c..Ac
+    /// let subsets = HandSubsets::new(&hand, Wheel::Lowest);
+    /// let mut n = 0;
+    /// subsets.for_each_setting(|_, _, _, _| n += 1);
+    /// assert_eq!(n, 72_072);
+    /// ```
+    pub fn new(hand: &[Card; HAND_SIZE], wheel: Wheel) -> HandSubsets {
+        Self::with_evaluator(hand, evaluator(wheel))
+    }
+
+    /// Checks 13 codes (in range, distinct) and evaluates their subsets.
+    ///
+    /// ```
+    /// # use chinese_poker_core::search::HandSubsets;
+    /// # use chinese_poker_core::eval::Wheel;
+    /// assert!(HandSubsets::from_codes(&[0, 1, 2], Wheel::Lowest).is_err());
+    /// ```
+    pub fn from_codes(codes: &[i64], wheel: Wheel) -> Result<HandSubsets> {
+        Ok(Self::new(&hand13(codes)?, wheel))
+    }
+
+    /// Like [`HandSubsets::new`] with explicit tables.
+    pub fn with_evaluator(hand: &[Card; HAND_SIZE], ev: &Evaluator) -> HandSubsets {
+        let t = &*TABLES;
+        let mut five = [0u32; FIVE_PAD];
+        let mut three = [0u32; THREE_PAD];
+        let pick = |mask: u16, out: &mut [Card]| {
+            let mut m = mask;
+            for o in out.iter_mut() {
+                *o = hand[m.trailing_zeros() as usize % HAND_SIZE];
+                m &= m - 1;
+            }
+        };
+        for (v, &m) in five.iter_mut().zip(&t.mask5) {
+            let mut c = [0; 5];
+            pick(m, &mut c);
+            *v = ev.value5(c);
+        }
+        let mut best_three = 0;
+        for (v, &m) in three.iter_mut().zip(&t.mask3) {
+            let mut c = [0; 3];
+            pick(m, &mut c);
+            *v = ev.value3(c);
+            best_three = best_three.max(*v);
+        }
+        HandSubsets {
+            hand: *hand,
+            five,
+            three,
+            best_three,
+        }
+    }
+
+    /// The hand these subsets belong to.
+    pub fn hand(&self) -> &[Card; HAND_SIZE] {
+        &self.hand
+    }
+
+    /// Value of 5-subset `index` (0..1287, see [`SettingIdx`]).
+    pub fn value5(&self, index: u16) -> u32 {
+        self.five[index as usize % FIVE_SUBSETS]
+    }
+
+    /// Value of 3-subset `index` (0..286).
+    pub fn value3(&self, index: u16) -> u32 {
+        self.three[index as usize % THREE_SUBSETS]
+    }
+
+    /// The values `[front, middle, back]` of a setting.
+    pub fn values(&self, s: SettingIdx) -> [u32; 3] {
+        [
+            self.value3(s.front),
+            self.value5(s.middle),
+            self.value5(s.back),
+        ]
+    }
+
+    /// Calls `f(setting, front, middle, back)` (the last three are values) for
+    /// all 72,072 settings: backs in subset order, then their 56 splits.
+    /// Only look-ups and no allocation per setting.
+    ///
+    /// ```
+    /// # use chinese_poker_core::search::HandSubsets;
+    /// # use chinese_poker_core::eval::Wheel;
+    /// let hand: [u8; 13] = std::array::from_fn(|i| 4 * i as u8 + 1);
+    /// let mut legal = 0;
+    /// HandSubsets::new(&hand, Wheel::Lowest)
+    ///     .for_each_setting(|_, f, m, b| legal += usize::from(f <= m && m <= b));
+    /// assert!(legal > 0);
+    /// ```
+    #[inline]
+    pub fn for_each_setting(&self, mut f: impl FnMut(SettingIdx, u32, u32, u32)) {
+        let t = &*TABLES;
+        for (b, group) in t.splits.chunks_exact(SPLITS_PER_BACK).enumerate() {
+            let vb = self.five[b & (FIVE_PAD - 1)];
+            for &[m, fr] in group {
+                let vm = self.five[m as usize & (FIVE_PAD - 1)];
+                let vf = self.three[fr as usize & (THREE_PAD - 1)];
+                let s = SettingIdx {
+                    front: fr,
+                    middle: m,
+                    back: b as u16,
+                };
+                f(s, vf, vm, vb);
+            }
+        }
+    }
+
+    /// Greedy setting (RULES §3.4): the best 5 of 13 in the back, the best 5 of
+    /// the other 8 in the middle, the rest in front. Ties go to the lowest
+    /// subset index, so the result is deterministic. Never a foul under
+    /// [`VALUE_ORDER`].
+    pub fn greedy(&self) -> SettingIdx {
+        let t = &*TABLES;
+        let mut back = 0;
+        for b in 1..FIVE_SUBSETS {
+            if self.five[b] > self.five[back] {
+                back = b;
+            }
+        }
+        let group = &t.splits[back * SPLITS_PER_BACK..(back + 1) * SPLITS_PER_BACK];
+        let mut best = group[0];
+        for &split in &group[1..] {
+            if self.value5(split[0]) > self.value5(best[0]) {
+                best = split;
+            }
+        }
+        SettingIdx {
+            front: best[1],
+            middle: best[0],
+            back: back as u16,
+        }
+    }
+
+    /// The Pareto frontier of the legal settings: every legal setting whose
+    /// `[front, middle, back]` values no other legal setting weakly beats in
+    /// all three rows (≥ everywhere, > somewhere). One setting per distinct
+    /// triple (the first met in back-value order, then subset order), sorted by
+    /// back, middle, front value, all descending.
+    ///
+    /// Backs are visited strongest first while a staircase holds the best
+    /// (middle, front) pairs seen so far; a setting is kept when no earlier
+    /// one is at least as good in middle and front. With a legality that
+    /// implies value order, a back is skipped outright once the staircase
+    /// covers everything it could still add, which ends most searches after a
+    /// few dozen backs.
+    ///
+    /// ```
+    /// # use chinese_poker_core::search::{HandSubsets, VALUE_ORDER};
+    /// # use chinese_poker_core::eval::Wheel;
+    /// let hand: [u8; 13] = std::array::from_fn(|i| (4 * i as u8 + i as u8 % 4) % 52);
+    /// let front = HandSubsets::new(&hand, Wheel::Lowest).pareto(&VALUE_ORDER);
+    /// assert!(front.iter().all(|(_, [f, m, b])| f <= m && m <= b));
+    /// ```
+    pub fn pareto<L: Legality + ?Sized>(&self, legal: &L) -> Vec<(SettingIdx, [u32; 3])> {
+        let t = &*TABLES;
+        let mut backs = Buckets::new(&self.five[..FIVE_SUBSETS]);
+        let mut stair = Staircase::default();
+        let mut found: Vec<Found> = Vec::new();
+        if legal.implies_value_order() {
+            let best_front = self.best_ordered_front(&backs);
+            // Splits of one back that pass the cheap filters, then those the
+            // staircase does not beat.
+            let mut cand = [(0u32, 0u32, [0u16; 2]); SPLITS_PER_BACK];
+            let mut kept = [(0u32, 0u32, [0u16; 2]); SPLITS_PER_BACK];
+            'sweep: for bucket in (0..BUCKETS).rev() {
+                for &b in backs.sorted(bucket, &self.five[..FIVE_SUBSETS]) {
+                    let b = b as usize % FIVE_SUBSETS;
+                    let vb = self.five[b];
+                    // Later backs are weaker: their middles are <= vb and their
+                    // fronts <= min(vb, best_front). Once the staircase beats
+                    // that corner nothing new can come.
+                    let above = stair.best_front(vb);
+                    if above > vb.min(best_front) {
+                        break 'sweep;
+                    }
+                    // best_front(vm) >= above for every vm <= vb, so a front
+                    // below `above` is already beaten.
+                    // Branch-free: the filter's outcome is unpredictable, so
+                    // every split is written and only passing ones advance `n`.
+                    let (mut n, mut top_m, mut top_f) = (0, 0, 0);
+                    for &split in &t.splits[b * SPLITS_PER_BACK..(b + 1) * SPLITS_PER_BACK] {
+                        let vm = self.five[split[0] as usize & (FIVE_PAD - 1)];
+                        let vf = self.three[split[1] as usize & (THREE_PAD - 1)];
+                        let pass = (vm <= vb) & (vf <= vm) & (vf >= above);
+                        cand[n % SPLITS_PER_BACK] = (vm, vf, split);
+                        n += usize::from(pass);
+                        top_m = top_m.max(if pass { vm } else { 0 });
+                        top_f = top_f.max(if pass { vf } else { 0 });
+                    }
+                    // The back's best conceivable (middle, front) corner.
+                    if n == 0 || stair.best_front(top_m) > top_f {
+                        continue;
+                    }
+                    // Pareto among this back's candidates first (the local
+                    // frontier is small), then the staircase for those only.
+                    // Of equal pairs the first is kept.
+                    let mut k = 0;
+                    for &c in &cand[..n] {
+                        // Legality first: a beaten candidate may be the legal one.
+                        if !legal.is_legal(c.1, c.0, vb) {
+                            continue;
+                        }
+                        if kept[..k].iter().any(|o| o.0 >= c.0 && o.1 >= c.1) {
+                            continue;
+                        }
+                        let mut j = 0;
+                        for i in 0..k {
+                            if !(kept[i].0 <= c.0 && kept[i].1 <= c.1) {
+                                kept[j] = kept[i];
+                                j += 1;
+                            }
+                        }
+                        kept[j] = c;
+                        k = j + 1;
+                    }
+                    let first_new = found.len();
+                    for &(vm, vf, [m, fr]) in &kept[..k] {
+                        if stair.best_front(vm) <= vf {
+                            found.push(Found::new(fr, m, b, [vf, vm, vb]));
+                        }
+                    }
+                    // Inserted after the scan so the queries above only see
+                    // stronger backs (and equal backs met earlier).
+                    for i in first_new..found.len() {
+                        let [vf, vm, _] = found[i].values;
+                        stair.insert(vm, vf, i, &mut found);
+                    }
+                }
+            }
+        } else {
+            for bucket in (0..BUCKETS).rev() {
+                for &b in backs.sorted(bucket, &self.five[..FIVE_SUBSETS]) {
+                    let b = b as usize % FIVE_SUBSETS;
+                    let vb = self.five[b];
+                    for &[m, fr] in &t.splits[b * SPLITS_PER_BACK..(b + 1) * SPLITS_PER_BACK] {
+                        let vm = self.five[m as usize & (FIVE_PAD - 1)];
+                        let vf = self.three[fr as usize & (THREE_PAD - 1)];
+                        if stair.best_front(vm) > vf || !legal.is_legal(vf, vm, vb) {
+                            continue;
+                        }
+                        found.push(Found::new(fr, m, b, [vf, vm, vb]));
+                        stair.insert(vm, vf, found.len() - 1, &mut found);
+                    }
+                }
+            }
+        }
+        let mut out: Vec<(SettingIdx, [u32; 3])> = found
+            .into_iter()
+            .filter(|x| x.alive)
+            .map(|x| (x.setting, x.values))
+            .collect();
+        out.sort_unstable_by(|x, y| {
+            let key = |v: &[u32; 3]| (v[2], v[1], v[0]);
+            key(&y.1).cmp(&key(&x.1))
+        });
+        out
+    }
+
+    /// An upper bound (usually exact) on the front of any setting with
+    /// `front <= middle <= back`, which bounds every front the sweep keeps.
+    ///
+    /// Fronts are tried strongest first; a front T is possible when some
+    /// 5-subset X >= T, disjoint from T, leaves a complement Y >= T. Only the
+    /// buckets of `backs` at or above T can hold X, which is a short list for
+    /// the strong fronts that usually fail (trips, high pairs). Every front
+    /// above the one being tried has failed, so when the work budget runs out
+    /// that front's value is still a valid bound.
+    fn best_ordered_front(&self, backs: &Buckets) -> u32 {
+        let t = &*TABLES;
+        let mut fronts = Buckets::new(&self.three[..THREE_SUBSETS]);
+        let mut budget: u32 = 4096;
+        for bucket in (0..BUCKETS).rev() {
+            for &f in fronts.sorted(bucket, &self.three[..THREE_SUBSETS]) {
+                let f = f as usize % THREE_SUBSETS;
+                let vf = self.three[f];
+                let rest = ALL_POSITIONS ^ t.mask3[f];
+                let prefix = backs.end_of(bucket_of(vf));
+                if budget < prefix as u32 {
+                    return vf;
+                }
+                budget -= prefix as u32;
+                for &x in &backs.order[..prefix] {
+                    let mx = t.mask5[x as usize % FIVE_SUBSETS];
+                    if mx & !rest != 0 || self.five[x as usize % FIVE_SUBSETS] < vf {
+                        continue;
+                    }
+                    let y = t.index[(rest ^ mx) as usize] as usize & (FIVE_PAD - 1);
+                    if self.five[y] >= vf {
+                        return vf;
+                    }
+                }
+            }
+        }
+        // Unreachable for 13 distinct cards (the greedy setting is ordered);
+        // the weakest safe answer otherwise.
+        self.best_three
+    }
+}
+
+/// Buckets of the value's top bits (category and first key nibble).
+const BUCKETS: usize = 160;
+
+#[inline(always)]
+fn bucket_of(value: u32) -> usize {
+    (value >> 16) as usize % BUCKETS
+}
+
+/// Subset indices ordered by value descending, built lazily: a counting sort
+/// on the top bits of the value, then each bucket sorted on first use. The
+/// sweep usually stops within the first few buckets, so most are never sorted.
+struct Buckets {
+    /// Indices, bucket by bucket from the strongest bucket down.
+    order: [u16; FIVE_SUBSETS],
+    /// `start[b]..start[b + 1]` of the strongest-first layout holds bucket
+    /// `BUCKETS - 1 - b`.
+    start: [u16; BUCKETS + 1],
+    sorted: [bool; BUCKETS],
+}
+
+impl Buckets {
+    fn new(values: &[u32]) -> Buckets {
+        let mut start = [0u16; BUCKETS + 1];
+        for &v in values {
+            start[BUCKETS - bucket_of(v)] += 1;
+        }
+        // Counted one slot late, so the running sum gives each slot's start.
+        for i in 1..=BUCKETS {
+            start[i] += start[i - 1];
+        }
+        let mut fill = start;
+        let mut order = [0u16; FIVE_SUBSETS];
+        for (i, &v) in values.iter().enumerate() {
+            let slot = BUCKETS - 1 - bucket_of(v);
+            order[fill[slot] as usize % FIVE_SUBSETS] = i as u16;
+            fill[slot] += 1;
+        }
+        Buckets {
+            order,
+            start,
+            sorted: [false; BUCKETS],
+        }
+    }
+
+    /// The indices of `bucket`, sorted by value descending then index.
+    fn sorted(&mut self, bucket: usize, values: &[u32]) -> &[u16] {
+        let slot = BUCKETS - 1 - bucket;
+        let range = self.start[slot] as usize..self.start[slot + 1] as usize;
+        let part = &mut self.order[range];
+        if !self.sorted[slot] {
+            part.sort_unstable_by_key(|&i| (!values.get(i as usize).copied().unwrap_or(0), i));
+            self.sorted[slot] = true;
+        }
+        part
+    }
+
+    /// The length of the prefix of `order` holding `bucket` and all stronger ones.
+    fn end_of(&self, bucket: usize) -> usize {
+        self.start[BUCKETS - bucket] as usize
+    }
+}
+
+/// A setting accepted by the sweep; `alive` turns false when a later setting
+/// with the same back value beats it.
+struct Found {
+    setting: SettingIdx,
+    values: [u32; 3],
+    alive: bool,
+}
+
+impl Found {
+    fn new(front: u16, middle: u16, back: usize, values: [u32; 3]) -> Found {
+        Found {
+            setting: SettingIdx {
+                front,
+                middle,
+                back: back as u16,
+            },
+            values,
+            alive: true,
+        }
+    }
+}
+
+/// The (middle, front) pairs not beaten by another pair, middle ascending and
+/// therefore front descending, with the index of their `Found`.
+#[derive(Default)]
+struct Staircase {
+    steps: Vec<(u32, u32, usize)>,
+}
+
+impl Staircase {
+    /// 1 + the best front among steps with middle >= `middle`, 0 if none: a
+    /// pair (middle, f) is weakly beaten exactly when this exceeds `f`.
+    #[inline(always)]
+    fn best_front(&self, middle: u32) -> u32 {
+        let i = self.steps.partition_point(|s| s.0 < middle);
+        self.steps.get(i).map_or(0, |s| s.1 + 1)
+    }
+
+    /// Inserts a pair that `best_front` says is not weakly beaten, dropping the
+    /// steps it beats; a dropped step with the same back value is beaten in all
+    /// three rows, so its setting leaves the frontier.
+    fn insert(&mut self, middle: u32, front: u32, idx: usize, found: &mut [Found]) {
+        let end = self.steps.partition_point(|s| s.0 <= middle);
+        let start = self.steps[..end].partition_point(|s| s.1 > front);
+        let back = found[idx].values[2];
+        for s in &self.steps[start..end] {
+            if found[s.2].values[2] == back {
+                found[s.2].alive = false;
+            }
+        }
+        self.steps.splice(start..end, [(middle, front, idx)]);
+    }
+}
+
+/// Checks 13 card codes (in range, distinct) and returns them as a hand.
+///
+/// ```
+/// # use chinese_poker_core::search::hand13;
+/// assert!(hand13(&(0..13).collect::<Vec<i64>>()).is_ok());
+/// assert!(hand13(&[0; 13]).is_err());
+/// ```
+pub fn hand13(codes: &[i64]) -> Result<[Card; HAND_SIZE]> {
+    let cards = check_hand(codes, &[HAND_SIZE])?;
+    cards
+        .try_into()
+        .map_err(|_| Error::Internal("check_hand accepted a hand of the wrong size".into()))
+}
+
+/// Calls `f(setting, front, middle, back)` for every setting of `hand`; see
+/// [`HandSubsets::for_each_setting`].
+///
+/// ```
+/// # use chinese_poker_core::search::for_each_setting;
+/// # use chinese_poker_core::eval::Wheel;
+/// let hand: [u8; 13] = std::array::from_fn(|i| 4 * i as u8);
+/// let mut n = 0;
+/// for_each_setting(&hand, Wheel::Lowest, |_, _, _, _| n += 1);
+/// assert_eq!(n, 72_072);
+/// ```
+pub fn for_each_setting(
+    hand: &[Card; HAND_SIZE],
+    wheel: Wheel,
+    f: impl FnMut(SettingIdx, u32, u32, u32),
+) {
+    HandSubsets::new(hand, wheel).for_each_setting(f);
+}
+
+/// Every legal setting as 13 codes (front 3, middle 5, back 5), in walk order.
+///
+/// ```
+/// # use chinese_poker_core::search::all_settings;
+/// # use chinese_poker_core::eval::Wheel;
+/// let hand: [u8; 13] = std::array::from_fn(|i| 4 * i as u8);
+/// assert_eq!(all_settings(&hand, Wheel::Lowest, |_, _, _| true).len(), 72_072);
+/// ```
+pub fn all_settings(
+    hand: &[Card; HAND_SIZE],
+    wheel: Wheel,
+    legal: impl Legality,
+) -> Vec<[Card; HAND_SIZE]> {
+    let mut out = Vec::new();
+    for_each_setting(hand, wheel, |s, f, m, b| {
+        if legal.is_legal(f, m, b) {
+            out.push(s.cards(hand));
+        }
+    });
+    out
+}
+
+/// The Pareto frontier of the legal settings as 13 codes (front, middle,
+/// back) with their `[front, middle, back]` values; see [`HandSubsets::pareto`].
+///
+/// ```
+/// # use chinese_poker_core::search::{pareto_settings, VALUE_ORDER};
+/// # use chinese_poker_core::eval::Wheel;
+/// let hand: [u8; 13] = std::array::from_fn(|i| 4 * i as u8);
+/// assert!(!pareto_settings(&hand, Wheel::Lowest, VALUE_ORDER).is_empty());
+/// ```
+pub fn pareto_settings(
+    hand: &[Card; HAND_SIZE],
+    wheel: Wheel,
+    legal: impl Legality,
+) -> Vec<([Card; HAND_SIZE], [u32; 3])> {
+    HandSubsets::new(hand, wheel)
+        .pareto(&legal)
+        .into_iter()
+        .map(|(s, v)| (s.cards(hand), v))
+        .collect()
+}
+
+/// The greedy setting of RULES §3.4 as 13 codes; see [`HandSubsets::greedy`].
+///
+/// ```
+/// # use chinese_poker_core::search::greedy_setting;
+/// # use chinese_poker_core::eval::Wheel;
+/// let hand: [u8; 13] = std::array::from_fn(|i| 4 * i as u8); // 2c..Ac
+/// let s = greedy_setting(&hand, Wheel::Lowest);
+/// assert_eq!(&s[8..], &[32, 36, 40, 44, 48]); // T-J-Q-K-A straight flush in back
+/// ```
+pub fn greedy_setting(hand: &[Card; HAND_SIZE], wheel: Wheel) -> [Card; HAND_SIZE] {
+    HandSubsets::new(hand, wheel).greedy().cards(hand)
+}
+
+/// [`pareto_settings`] for unchecked codes (13 distinct codes 0..51).
+///
+/// ```
+/// # use chinese_poker_core::search::{checked_pareto_settings, VALUE_ORDER};
+/// # use chinese_poker_core::eval::Wheel;
+/// assert!(checked_pareto_settings(&[60; 13], Wheel::Lowest, VALUE_ORDER).is_err());
+/// ```
+pub fn checked_pareto_settings(
+    codes: &[i64],
+    wheel: Wheel,
+    legal: impl Legality,
+) -> Result<Vec<([Card; HAND_SIZE], [u32; 3])>> {
+    Ok(pareto_settings(&hand13(codes)?, wheel, legal))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    /// xorshift64*: deterministic hands without the rand crate.
+    struct Rng(u64);
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+        }
+        fn hand(&mut self) -> [Card; 13] {
+            let mut deck: Vec<Card> = (0..52).collect();
+            for i in 0..13 {
+                let j = i + (self.next() % (52 - i as u64)) as usize;
+                deck.swap(i, j);
+            }
+            std::array::from_fn(|i| deck[i])
+        }
+    }
+
+    fn default_rule(f: u32, m: u32, b: u32) -> bool {
+        f <= m && m <= b
+    }
+
+    /// Direct evaluation of a 13-code setting.
+    fn direct(s: &[Card; 13], ev: &Evaluator) -> [u32; 3] {
+        [
+            ev.value3([s[0], s[1], s[2]]),
+            ev.value5([s[3], s[4], s[5], s[6], s[7]]),
+            ev.value5([s[8], s[9], s[10], s[11], s[12]]),
+        ]
+    }
+
+    /// Every setting by nested loops over positions and direct evaluation:
+    /// shares nothing with the index tables.
+    fn brute_settings(hand: &[Card; 13], ev: &Evaluator) -> Vec<([Card; 13], [u32; 3])> {
+        let mut out = Vec::with_capacity(SETTINGS);
+        for back in 0..1u16 << 13 {
+            if back.count_ones() != 5 {
+                continue;
+            }
+            for middle in 0..1u16 << 13 {
+                if middle.count_ones() != 5 || middle & back != 0 {
+                    continue;
+                }
+                let front = 0x1FFF ^ back ^ middle;
+                let mut s = [0; 13];
+                let mut n = 0;
+                for mask in [front, middle, back] {
+                    for (i, &c) in hand.iter().enumerate() {
+                        if mask >> i & 1 == 1 {
+                            s[n] = c;
+                            n += 1;
+                        }
+                    }
+                }
+                out.push((s, direct(&s, ev)));
+            }
+        }
+        out
+    }
+
+    /// O(n^2) Pareto over the distinct legal triples.
+    fn brute_pareto(all: &[([Card; 13], [u32; 3])], legal: impl Legality) -> HashSet<[u32; 3]> {
+        let mut triples: Vec<[u32; 3]> = all
+            .iter()
+            .filter(|(_, v)| legal.is_legal(v[0], v[1], v[2]))
+            .map(|x| x.1)
+            .collect();
+        // Strongest first, so a beaten triple usually meets its beater early.
+        triples.sort_unstable_by(|a, b| b.cmp(a));
+        triples.dedup();
+        let beats =
+            |a: &[u32; 3], b: &[u32; 3]| a[0] >= b[0] && a[1] >= b[1] && a[2] >= b[2] && a != b;
+        triples
+            .iter()
+            .filter(|t| !triples.iter().any(|o| beats(o, t)))
+            .copied()
+            .collect()
+    }
+
+    #[test]
+    fn tables_have_the_right_shape() {
+        let t = &*TABLES;
+        assert_eq!(t.mask5.len(), FIVE_SUBSETS);
+        assert_eq!(t.mask3.len(), THREE_SUBSETS);
+        assert_eq!(t.splits.len(), SETTINGS);
+        assert_eq!(SETTINGS, 72_072);
+    }
+
+    #[test]
+    fn walk_counts_partitions_and_values() {
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        for wheel in [Wheel::Lowest, Wheel::SecondHighest] {
+            let ev = evaluator(wheel);
+            for _ in 0..3 {
+                let hand = rng.hand();
+                let subsets = HandSubsets::new(&hand, wheel);
+                let mut seen = HashSet::new();
+                let mut n = 0;
+                subsets.for_each_setting(|s, f, m, b| {
+                    n += 1;
+                    let [fm, mm, bm] = s.masks();
+                    assert_eq!(fm | mm | bm, 0x1FFF);
+                    assert_eq!(fm.count_ones() + mm.count_ones() + bm.count_ones(), 13);
+                    assert!(seen.insert((fm, mm)));
+                    let cards = s.cards(&hand);
+                    let mut sorted = cards;
+                    sorted.sort_unstable();
+                    let mut h = hand;
+                    h.sort_unstable();
+                    assert_eq!(sorted, h);
+                    assert_eq!(direct(&cards, ev), [f, m, b]);
+                    assert_eq!(subsets.values(s), [f, m, b]);
+                });
+                assert_eq!(n, 72_072);
+            }
+        }
+    }
+
+    #[test]
+    fn all_settings_filters_by_legality() {
+        let hand = Rng(7).hand();
+        let ev = evaluator(Wheel::Lowest);
+        let all = all_settings(&hand, Wheel::Lowest, |_, _, _| true);
+        assert_eq!(all.len(), 72_072);
+        let distinct: HashSet<_> = all.iter().collect();
+        assert_eq!(distinct.len(), 72_072);
+        let legal = all_settings(&hand, Wheel::Lowest, default_rule);
+        let expect = all
+            .iter()
+            .filter(|s| {
+                let [f, m, b] = direct(s, ev);
+                default_rule(f, m, b)
+            })
+            .count();
+        assert_eq!(legal.len(), expect);
+        assert_eq!(
+            all_settings(&hand, Wheel::Lowest, VALUE_ORDER).len(),
+            expect
+        );
+    }
+
+    /// A setting as 13 codes with its values.
+    type Scored = ([Card; 13], [u32; 3]);
+
+    fn check_pareto(hand: &[Card; 13], wheel: Wheel, all: &[([Card; 13], [u32; 3])]) {
+        let ev = evaluator(wheel);
+        let strict = |f: u32, m: u32, b: u32| f < m && m < b;
+        let odd = |f: u32, m: u32, b: u32| (f ^ m ^ b) % 3 > 0;
+        let cases: Vec<(Vec<Scored>, HashSet<[u32; 3]>)> = vec![
+            (
+                pareto_settings(hand, wheel, VALUE_ORDER),
+                brute_pareto(all, default_rule),
+            ),
+            (
+                pareto_settings(hand, wheel, default_rule),
+                brute_pareto(all, default_rule),
+            ),
+            (
+                pareto_settings(hand, wheel, ValueOrder(strict)),
+                brute_pareto(all, strict),
+            ),
+            (pareto_settings(hand, wheel, odd), brute_pareto(all, odd)),
+            // An extra condition under the order promise: a beaten candidate
+            // may be the legal one, so legality must come before dominance.
+            (
+                pareto_settings(hand, wheel, ValueOrder(odd)),
+                brute_pareto(all, |f: u32, m: u32, b: u32| {
+                    default_rule(f, m, b) && odd(f, m, b)
+                }),
+            ),
+        ];
+        for (got, expect) in cases {
+            let triples: Vec<[u32; 3]> = got.iter().map(|x| x.1).collect();
+            let set: HashSet<[u32; 3]> = triples.iter().copied().collect();
+            assert_eq!(set.len(), triples.len(), "one setting per triple");
+            assert_eq!(set, expect);
+            let mut sorted = triples.clone();
+            sorted.sort_unstable_by_key(|v| std::cmp::Reverse((v[2], v[1], v[0])));
+            assert_eq!(sorted, triples);
+            for (cards, v) in &got {
+                assert_eq!(&direct(cards, ev), v);
+                let mut a = *cards;
+                a.sort_unstable();
+                let mut h = *hand;
+                h.sort_unstable();
+                assert_eq!(a, h);
+            }
+        }
+    }
+
+    #[test]
+    fn pareto_matches_brute_force() {
+        let mut rng = Rng(0xDEAD_BEEF_1234_5678);
+        for i in 0..30 {
+            let wheel = if i % 3 == 0 {
+                Wheel::SecondHighest
+            } else {
+                Wheel::Lowest
+            };
+            let hand = rng.hand();
+            let all = brute_settings(&hand, evaluator(wheel));
+            check_pareto(&hand, wheel, &all);
+        }
+    }
+
+    #[test]
+    fn pareto_on_special_hands() {
+        // No pair at all (the search cannot stop early), a hand of quads and
+        // trips, and one full of equal-valued subsets (four suits of few ranks).
+        let hands: [[Card; 13]; 3] = [
+            [0, 5, 10, 15, 16, 21, 26, 31, 32, 37, 42, 47, 48],
+            [0, 1, 2, 3, 4, 5, 6, 8, 9, 12, 20, 28, 51],
+            [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
+        ];
+        for hand in hands {
+            let all = brute_settings(&hand, evaluator(Wheel::Lowest));
+            check_pareto(&hand, Wheel::Lowest, &all);
+        }
+    }
+
+    #[test]
+    fn greedy_is_legal_and_greedy() {
+        let mut rng = Rng(42);
+        for i in 0..2000 {
+            let wheel = if i % 2 == 0 {
+                Wheel::Lowest
+            } else {
+                Wheel::SecondHighest
+            };
+            let ev = evaluator(wheel);
+            let hand = rng.hand();
+            let s = greedy_setting(&hand, wheel);
+            let [f, m, b] = direct(&s, ev);
+            assert!(default_rule(f, m, b), "greedy fouls on {hand:?}");
+            let subsets = HandSubsets::new(&hand, wheel);
+            let best = (0..FIVE_SUBSETS as u16).map(|i| subsets.value5(i)).max();
+            assert_eq!(Some(b), best);
+        }
+    }
+
+    #[test]
+    fn results_are_deterministic() {
+        let mut rng = Rng(99);
+        for _ in 0..5 {
+            let hand = rng.hand();
+            let a = pareto_settings(&hand, Wheel::Lowest, VALUE_ORDER);
+            let b = pareto_settings(&hand, Wheel::Lowest, VALUE_ORDER);
+            assert_eq!(a, b);
+            assert_eq!(
+                greedy_setting(&hand, Wheel::Lowest),
+                greedy_setting(&hand, Wheel::Lowest)
+            );
+            let subsets = HandSubsets::new(&hand, Wheel::Lowest);
+            assert_eq!(
+                subsets.pareto(&VALUE_ORDER),
+                subsets.clone().pareto(&VALUE_ORDER)
+            );
+        }
+    }
+
+    #[test]
+    fn checked_entry_points() {
+        let codes: Vec<i64> = (0..13).map(|i| 4 * i).collect();
+        let ok = checked_pareto_settings(&codes, Wheel::Lowest, VALUE_ORDER);
+        assert!(ok.is_ok());
+        assert!(matches!(
+            hand13(&codes[..12]),
+            Err(Error::HandSize { got: 12, .. })
+        ));
+        let mut dup = codes.clone();
+        dup[5] = dup[0];
+        assert!(matches!(
+            HandSubsets::from_codes(&dup, Wheel::Lowest),
+            Err(Error::DuplicateCard { position: 5, .. })
+        ));
+        let mut bad = codes.clone();
+        bad[3] = 52;
+        assert!(matches!(
+            hand13(&bad),
+            Err(Error::CardCode {
+                code: 52,
+                position: 3
+            })
+        ));
+    }
+}

@@ -1,0 +1,472 @@
+//! A setting: 13 cards set as front (3), middle (5) and back (5); the foul
+//! check of RULES §3 and the row comparison used by scoring (§2.4–§2.5).
+
+use crate::cards::{check_hand, format_card, rank, suit, Card, Style};
+use crate::error::{Error, Result};
+use crate::eval::{category_of, evaluator, Category};
+use crate::notation::{parse_cards, Notation};
+use crate::royalty::row_royalty;
+use crate::rules::{CompareDepth, CrossSizePrefix, OrderMode, Rules};
+use std::cmp::Ordering;
+
+/// A row of a setting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Row {
+    /// The 3-card row.
+    Front = 0,
+    /// The middle 5-card row.
+    Middle = 1,
+    /// The back 5-card row.
+    Back = 2,
+}
+
+impl Row {
+    /// Front, middle, back.
+    pub const ALL: [Row; 3] = [Row::Front, Row::Middle, Row::Back];
+
+    /// `front`, `middle` or `back`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Row::Front => "front",
+            Row::Middle => "middle",
+            Row::Back => "back",
+        }
+    }
+}
+
+/// Why a setting is fouled (RULES R-FOUL-1…3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FoulReason {
+    /// The front beats the middle.
+    FrontAboveMiddle,
+    /// The front equals (or is prefix-equal to) the middle under a strict mode.
+    FrontEqualsMiddle,
+    /// The middle beats the back.
+    MiddleAboveBack,
+    /// The middle equals the back under `strict`.
+    MiddleEqualsBack,
+}
+
+impl FoulReason {
+    /// A short English explanation.
+    pub fn describe(self) -> &'static str {
+        match self {
+            FoulReason::FrontAboveMiddle => "the front is stronger than the middle",
+            FoulReason::FrontEqualsMiddle => {
+                "the front is not weaker than the middle (strict order)"
+            }
+            FoulReason::MiddleAboveBack => "the middle is stronger than the back",
+            FoulReason::MiddleEqualsBack => "the middle is not weaker than the back (strict order)",
+        }
+    }
+}
+
+/// Front against middle on the common scale (RULES R-FOUL-3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CrossOrder {
+    /// The front is weaker.
+    Below,
+    /// Same category and the front key equals the middle key truncated to the front's length.
+    PrefixEqual,
+    /// The front is stronger.
+    Above,
+}
+
+/// Number of key nibbles of a 3-card value of this category.
+fn front_key_len(cat: u8) -> u32 {
+    match Category::from_u8(cat) {
+        Some(Category::Trips) => 1,
+        Some(Category::Pair) => 2,
+        _ => 3,
+    }
+}
+
+/// Compares a front value with a middle value (RULES R-FOUL-3): category
+/// first, then the front key against the middle key truncated to its length.
+pub fn compare_front_middle(front: u32, middle: u32) -> CrossOrder {
+    let (cf, cm) = (category_of(front), category_of(middle));
+    if cf != cm {
+        return if cf < cm {
+            CrossOrder::Below
+        } else {
+            CrossOrder::Above
+        };
+    }
+    // Keep the category and the first `len` nibbles of the middle.
+    let len = front_key_len(cf);
+    let keep = 20 - 4 * len;
+    let truncated = (middle >> keep) << keep;
+    match front.cmp(&truncated) {
+        Ordering::Less => CrossOrder::Below,
+        Ordering::Equal => CrossOrder::PrefixEqual,
+        Ordering::Greater => CrossOrder::Above,
+    }
+}
+
+/// The foul check on row values `[front, middle, back]` (RULES R-FOUL-1…3);
+/// `None` when the setting is legal.
+pub fn order_check(values: [u32; 3], rules: &Rules) -> Option<FoulReason> {
+    let [f, m, b] = values;
+    let same_cat = |x: u32, y: u32| rules.same_category_ok && category_of(x) == category_of(y);
+    let strict_front = matches!(
+        rules.order_mode,
+        OrderMode::Strict | OrderMode::StrictFrontOnly
+    );
+    let strict_back = rules.order_mode == OrderMode::Strict;
+    if !same_cat(f, m) {
+        match compare_front_middle(f, m) {
+            CrossOrder::Above => return Some(FoulReason::FrontAboveMiddle),
+            CrossOrder::PrefixEqual
+                if strict_front && rules.cross_size_prefix == CrossSizePrefix::Equal =>
+            {
+                return Some(FoulReason::FrontEqualsMiddle)
+            }
+            _ => {}
+        }
+    }
+    if !same_cat(m, b) {
+        match m.cmp(&b) {
+            Ordering::Greater => return Some(FoulReason::MiddleAboveBack),
+            Ordering::Equal if strict_back => return Some(FoulReason::MiddleEqualsBack),
+            _ => {}
+        }
+    }
+    None
+}
+
+/// 13 distinct cards set as front 3 / middle 5 / back 5.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Setting {
+    cards: [Card; 13],
+}
+
+impl Setting {
+    /// A setting from its three rows; checks codes and duplicates.
+    pub fn new(front: [Card; 3], middle: [Card; 5], back: [Card; 5]) -> Result<Setting> {
+        let mut all = [0 as Card; 13];
+        all[..3].copy_from_slice(&front);
+        all[3..8].copy_from_slice(&middle);
+        all[8..].copy_from_slice(&back);
+        Setting::from_cards(&all)
+    }
+
+    /// A setting from 13 card codes in the order front 3, middle 5, back 5.
+    pub fn from_cards(cards: &[Card]) -> Result<Setting> {
+        let codes: Vec<i64> = cards.iter().map(|&c| i64::from(c)).collect();
+        Setting::from_codes(&codes)
+    }
+
+    /// A setting from 13 integer codes (front, middle, back), checked.
+    pub fn from_codes(codes: &[i64]) -> Result<Setting> {
+        let checked = check_hand(codes, &[13])?;
+        let mut cards = [0 as Card; 13];
+        cards.copy_from_slice(&checked);
+        Ok(Setting { cards })
+    }
+
+    /// A setting from text with the rows separated by `/` or `|`, front first.
+    ///
+    /// ```
+    /// use chinese_poker_core::{notation::Notation, setting::Setting};
+    /// let s = Setting::parse("5c 5d 5s / 4h 4c 4d 4s 2c / 6h 7h 8h 9h Th", Notation::Intl).unwrap();
+    /// assert_eq!(s.front().len(), 3);
+    /// ```
+    pub fn parse(text: &str, notation: Notation) -> Result<Setting> {
+        let rows: Vec<&str> = text.split(['/', '|']).collect();
+        if rows.len() != 3 {
+            return Err(Error::InvalidSetting(format!(
+                "expected three rows separated by '/' (front / middle / back), got {}",
+                rows.len()
+            )));
+        }
+        let mut cards = Vec::with_capacity(13);
+        for (row, (part, size)) in Row::ALL.iter().zip(rows.iter().zip([3usize, 5, 5])) {
+            let parsed = parse_cards(part, notation)?;
+            if parsed.len() != size {
+                return Err(Error::InvalidSetting(format!(
+                    "the {} needs {size} cards, got {}",
+                    row.name(),
+                    parsed.len()
+                )));
+            }
+            cards.extend(parsed);
+        }
+        Setting::from_cards(&cards)
+    }
+
+    /// All 13 cards: front, middle, back.
+    pub fn cards(&self) -> &[Card; 13] {
+        &self.cards
+    }
+
+    /// The front row.
+    pub fn front(&self) -> [Card; 3] {
+        [self.cards[0], self.cards[1], self.cards[2]]
+    }
+
+    /// The middle row.
+    pub fn middle(&self) -> [Card; 5] {
+        let c = &self.cards;
+        [c[3], c[4], c[5], c[6], c[7]]
+    }
+
+    /// The back row.
+    pub fn back(&self) -> [Card; 5] {
+        let c = &self.cards;
+        [c[8], c[9], c[10], c[11], c[12]]
+    }
+
+    /// The cards of one row.
+    pub fn row(&self, row: Row) -> &[Card] {
+        match row {
+            Row::Front => &self.cards[..3],
+            Row::Middle => &self.cards[3..8],
+            Row::Back => &self.cards[8..],
+        }
+    }
+
+    /// Row values `[front, middle, back]` on the common scale of `eval`.
+    pub fn values(&self, rules: &Rules) -> [u32; 3] {
+        let e = evaluator(rules.wheel);
+        [
+            e.value3(self.front()),
+            e.value5(self.middle()),
+            e.value5(self.back()),
+        ]
+    }
+
+    /// Why the setting fouls under the rules, or `None` if it is legal.
+    pub fn foul_reason(&self, rules: &Rules) -> Option<FoulReason> {
+        order_check(self.values(rules), rules)
+    }
+
+    /// Is the setting fouled under the rules (RULES R-FOUL-1…3)?
+    pub fn is_foul(&self, rules: &Rules) -> bool {
+        self.foul_reason(rules).is_some()
+    }
+
+    /// Royalty of each row `[front, middle, back]` (RULES §5); all zero for a
+    /// fouled setting, which earns none.
+    pub fn royalties(&self, rules: &Rules) -> [i64; 3] {
+        let values = self.values(rules);
+        if order_check(values, rules).is_some() {
+            return [0; 3];
+        }
+        [
+            row_royalty(rules, Row::Front, values[0]),
+            row_royalty(rules, Row::Middle, values[1]),
+            row_royalty(rules, Row::Back, values[2]),
+        ]
+    }
+
+    /// `front / middle / back` in ASCII notation.
+    pub fn to_text(&self) -> String {
+        Row::ALL
+            .iter()
+            .map(|&r| {
+                self.row(r)
+                    .iter()
+                    .map(|&c| format_card(c, Style::Ascii))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect::<Vec<_>>()
+            .join(" / ")
+    }
+}
+
+/// The card whose suit breaks an exact tie (RULES §2.5): cards ordered by
+/// group size, then rank, then suit strength, highest first.
+fn tie_card(cards: &[Card], strength: &[u8; 4]) -> Card {
+    let mut counts = [0u8; 13];
+    for &c in cards {
+        counts[rank(c) as usize] += 1;
+    }
+    let key = |c: Card| {
+        (
+            counts[rank(c) as usize],
+            rank(c),
+            strength[suit(c) as usize],
+        )
+    };
+    cards.iter().copied().max_by_key(|&c| key(c)).unwrap_or(0)
+}
+
+/// Compares two rows of the same size by value, applying `tie.compare_depth`,
+/// `tie.flush_suit_first` and `tie.suit_order` (RULES R-RANK-1…5, §2.5).
+/// `Equal` is a tied row.
+pub fn compare_rows(a: &[Card], va: u32, b: &[Card], vb: u32, rules: &Rules) -> Ordering {
+    let (ca, cb) = (category_of(va), category_of(vb));
+    if ca != cb {
+        return ca.cmp(&cb);
+    }
+    if rules.compare_depth == CompareDepth::TopCardOnly {
+        // Only the first key element (the highest card, group or run) decides.
+        return ((va >> 16) & 15).cmp(&((vb >> 16) & 15));
+    }
+    if let Some(strength) = rules.suit_order {
+        let flush = Category::Flush as u8;
+        if rules.flush_suit_first && ca == flush {
+            let sa = strength[suit(a[0]) as usize];
+            let sb = strength[suit(b[0]) as usize];
+            if sa != sb {
+                return sa.cmp(&sb);
+            }
+        }
+        if va == vb {
+            let sa = strength[suit(tie_card(a, &strength)) as usize];
+            let sb = strength[suit(tie_card(b, &strength)) as usize];
+            return sa.cmp(&sb);
+        }
+    }
+    va.cmp(&vb)
+}
+
+#[cfg(test)]
+// Tests start from a preset or the defaults and change one option at a time.
+#[allow(clippy::field_reassign_with_default)]
+mod tests {
+    use super::*;
+
+    fn v(s: &str) -> u32 {
+        let c = parse_cards(s, Notation::Intl).unwrap();
+        evaluator(crate::eval::Wheel::Lowest).value(&c).unwrap()
+    }
+
+    fn setting(s: &str) -> Setting {
+        Setting::parse(s, Notation::Intl).unwrap()
+    }
+
+    /// RULES §3.2 table: (front, middle, default result, strict+equal result).
+    const TABLE_3_2: [(&str, &str, bool, bool); 6] = [
+        ("Ks Kd Ac", "Kh Kc Qd Js 9h", true, true),
+        ("Ks Kd 5c", "Kh Kc 5d 4s 3h", false, true),
+        ("As Kd Qc", "Ah Kc Qd 7s 5h", false, true),
+        ("Qs Qd Qc", "9h 9c 4d 4s 2h", true, true),
+        ("As Ad 2c", "3h 3c 4d 4s 5h", false, false),
+        ("7s 6d 5c", "2h 2c 4d 8s 9h", false, false),
+    ];
+
+    #[test]
+    fn cross_size_table_rules_3_2_r_foul_3() {
+        // A back that beats every middle above, so only the front/middle pair decides.
+        let back = [v("Ac Ad As 2d 2s")];
+        let mut strict = Rules::default();
+        strict.order_mode = OrderMode::Strict;
+        let mut front_only = Rules::default();
+        front_only.order_mode = OrderMode::StrictFrontOnly;
+        let mut five_higher = strict.clone();
+        five_higher.cross_size_prefix = CrossSizePrefix::FiveCardHigher;
+        for (f, m, foul_default, foul_strict) in TABLE_3_2 {
+            let vals = [v(f), v(m), back[0]];
+            assert_eq!(
+                order_check(vals, &Rules::default()).is_some(),
+                foul_default,
+                "{f} | {m}"
+            );
+            assert_eq!(
+                order_check(vals, &strict).is_some(),
+                foul_strict,
+                "{f} | {m}"
+            );
+            assert_eq!(
+                order_check(vals, &front_only).is_some(),
+                foul_strict,
+                "{f} | {m}"
+            );
+            // five_card_higher: prefix-equal is always legal, even under strict.
+            assert_eq!(
+                order_check(vals, &five_higher).is_some(),
+                foul_default,
+                "{f} | {m}"
+            );
+        }
+        assert_eq!(
+            compare_front_middle(v("Ks Kd 5c"), v("Kh Kc 5d 4s 3h")),
+            CrossOrder::PrefixEqual
+        );
+        assert_eq!(
+            compare_front_middle(v("Ks Kd 6c"), v("Kh Kc 5d 4s 3h")),
+            CrossOrder::Above
+        );
+    }
+
+    #[test]
+    fn middle_back_equality_r_foul_1_2() {
+        // Two identical A-high straights: equal, legal only under non_strict / strict_front_only.
+        let s = setting("2c 3d 5h / Ac Kd Qh Js Tc / Ad Kc Qs Jh Td");
+        assert!(!s.is_foul(&Rules::default()));
+        let mut r = Rules::default();
+        r.order_mode = OrderMode::StrictFrontOnly;
+        assert!(!s.is_foul(&r));
+        r.order_mode = OrderMode::Strict;
+        assert_eq!(s.foul_reason(&r), Some(FoulReason::MiddleEqualsBack));
+        // R-FOUL-2: a 10-high straight over a 6-high straight fouls unless same_category_ok.
+        let s = setting("2c 3d 5h / 6c 7d 8h 9s Tc / 2d 3c 4s 5s 6h");
+        assert_eq!(
+            s.foul_reason(&Rules::default()),
+            Some(FoulReason::MiddleAboveBack)
+        );
+        let mut r = Rules::default();
+        r.same_category_ok = true;
+        assert!(!s.is_foul(&r));
+    }
+
+    #[test]
+    fn vector_3_legal_setting_and_ofc_royalties() {
+        // RULES §11 vector 3: legal, OFC royalties 13 + 20 + 15 = 48 under ofc_ru_main.
+        let s = setting("5c 5d 5s / 4h 4c 4d 4s 2c / 6h 7h 8h 9h Th");
+        let r = Rules::preset("ofc_ru_main").unwrap();
+        assert!(!s.is_foul(&r));
+        assert_eq!(s.royalties(&r), [13, 20, 15]);
+        assert_eq!(s.royalties(&r).iter().sum::<i64>(), 48);
+        assert!(!s.is_foul(&Rules::preset("pagat_classic").unwrap()));
+    }
+
+    #[test]
+    fn vector_4_kicker_r_rank_4() {
+        let r = Rules::default();
+        let (a, b) = (
+            parse_cards("3c 3d 6h", Notation::Intl).unwrap(),
+            parse_cards("3h 3s 2h", Notation::Intl).unwrap(),
+        );
+        assert_eq!(
+            compare_rows(&a, v("3c 3d 6h"), &b, v("3h 3s 2h"), &r),
+            Ordering::Greater
+        );
+    }
+
+    #[test]
+    fn suit_order_and_top_card_only_rules_2_5() {
+        let mut r = Rules::default();
+        let a = parse_cards("Ah Kd Qc Js 9h", Notation::Intl).unwrap();
+        let b = parse_cards("As Kc Qd Jh 9d", Notation::Intl).unwrap();
+        let (va, vb) = (v("Ah Kd Qc Js 9h"), v("As Kc Qd Jh 9d"));
+        assert_eq!(compare_rows(&a, va, &b, vb, &r), Ordering::Equal);
+        r.set("tie.suit_order", "SHCD").unwrap();
+        assert_eq!(compare_rows(&a, va, &b, vb, &r), Ordering::Less);
+        r.set("tie.suit_order", "DCHS").unwrap();
+        assert_eq!(compare_rows(&a, va, &b, vb, &r), Ordering::Greater);
+        let mut r = Rules::default();
+        r.compare_depth = CompareDepth::TopCardOnly;
+        let c = parse_cards("Ah 2d 3c 5s 9h", Notation::Intl).unwrap();
+        assert_eq!(
+            compare_rows(&a, va, &c, v("Ah 2d 3c 5s 9h"), &r),
+            Ordering::Equal
+        );
+    }
+
+    #[test]
+    fn setting_construction_errors() {
+        assert!(matches!(
+            Setting::parse("5c 5d / 4h 4c 4d 4s 2c / 6h 7h 8h 9h Th", Notation::Intl),
+            Err(Error::InvalidSetting(_))
+        ));
+        assert!(matches!(
+            Setting::parse("5c 5d 5c / 4h 4c 4d 4s 2c / 6h 7h 8h 9h Th", Notation::Intl),
+            Err(Error::DuplicateCard { .. })
+        ));
+        let s = setting("5c 5d 5s / 4h 4c 4d 4s 2c / 6h 7h 8h 9h Th");
+        assert_eq!(s.to_text(), "5c 5d 5s / 4h 4c 4d 4s 2c / 6h 7h 8h 9h Th");
+    }
+}
