@@ -87,7 +87,6 @@ def categories(values: npt.NDArray[np.uint32]) -> npt.NDArray[np.uint8]: ...
 def _debug_panic() -> None: ...
 
 _OptionValue = str | int | bool | Sequence[str] | Mapping[str, int]
-_Player = "Setting | str | tuple[Literal['natural'], Setting]"
 
 @final
 class Rules:
@@ -143,6 +142,8 @@ class Setting:
     def __eq__(self, other: object, /) -> bool: ...
     def __ne__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
+
+_Player = Setting | str | tuple[Literal["natural"], Setting]
 
 @final
 class Natural:
