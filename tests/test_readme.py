@@ -14,9 +14,11 @@ def test_readme_examples() -> None:
     assert blocks, "the README has Python examples"
     parser = doctest.DocTestParser()
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    shared: dict[str, object] = {}  # the blocks read as one session, like a reader's
     for i, block in enumerate(blocks):
-        test = parser.get_doctest(block, {}, f"README block {i}", str(README), 0)
-        runner.run(test)
+        test = parser.get_doctest(block, shared, f"README block {i}", str(README), 0)
+        runner.run(test, clear_globs=False)
+        shared.update(test.globs)  # DocTest works on a copy of the globals
     assert runner.failures == 0, f"{runner.failures} README example(s) failed"
     assert runner.tries >= 5
 
@@ -62,3 +64,11 @@ def test_core_docstrings() -> None:
             tested += len(test.examples)
     assert runner.failures == 0
     assert tested >= 18
+
+
+def test_readme_lists_every_preset() -> None:
+    from chinese_poker import Rules
+
+    text = README.read_text(encoding="utf-8")
+    missing = [name for name in Rules.presets() if f"| `{name}` |" not in text]
+    assert not missing, f"presets missing from the README's variants table: {missing}"
