@@ -38,3 +38,52 @@ def test_eval_bad_input() -> None:
     assert r.returncode == 2 and "expected 3 or 5" in r.stderr
     r = run("nonsense")
     assert r.returncode == 2
+
+
+NORTH = "Qs Qd 2d / 3s 3d 3h 4c 6s / 4h 5h 8h 9h Jh"
+EAST = "Js Jd 2h / 4d 4s 5d 5s 7s / 8c 9s Td Jc Qc"
+SOUTH = "Ks Kd 2c / 5c 6c 7d 8d 9c / 6h 7h 8s 9d Tc"
+WEST = "7c 6d 3c / Kh Kc Ts Th Qh / As Ad Ah Ac 2s"
+
+
+def test_score_four_players_per_row() -> None:
+    plain = ["--option", "score.method=per_row", "--option", "royalty.table=none"]
+    r = run("score", *plain, NORTH, EAST, SOUTH, WEST)
+    assert r.returncode == 0, r.stderr
+    assert "totals: P0 +3, P1 -5, P2 +3, P3 -1" in r.stdout
+    r = run("score", "--json", *plain, NORTH, EAST, SOUTH, WEST)
+    assert json.loads(r.stdout)["totals"] == ["3", "-5", "3", "-1"]
+
+
+def test_score_from_stdin_json_and_preset() -> None:
+    r = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "chinese_poker.cli",
+            "score",
+            "--preset",
+            "cp_pro_1_6",
+            "--file",
+            "-",
+        ],
+        input=json.dumps({"players": [NORTH, "surrender"]}),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert r.returncode == 0, r.stderr
+    assert "totals: P0 +3, P1 -3" in r.stdout
+
+
+def test_score_bad_input() -> None:
+    r = run("score", NORTH)
+    assert r.returncode == 2 and "2 to 4 players" in r.stderr
+    r = run("score", NORTH, NORTH)
+    assert r.returncode == 2 and "held by players" in r.stderr
+    r = run("score", "--preset", "nope", NORTH, EAST)
+    assert r.returncode == 2 and "invalid choice" in r.stderr
+    r = run("score", "--option", "colour=red", NORTH, EAST)
+    assert r.returncode == 2 and "colour" in r.stderr
+    r = run("score", "--file", "/nonexistent.json", NORTH)
+    assert r.returncode == 2 and "cannot read" in r.stderr

@@ -6,17 +6,39 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from typing import Any
 
-from chinese_poker import ChinesePokerError, __version__, evaluate, format_cards, parse_cards
+from chinese_poker import (
+    ChinesePokerError,
+    Rules,
+    Setting,
+    __version__,
+    evaluate,
+    format_cards,
+    parse_cards,
+    score,
+)
 
 NOTATIONS = ["intl", "ru_latin", "ru_cyrillic", "numeric", "auto"]
+DEFAULT_PRESET = "cp_pro_1_6"
+
+
+def _rules(args: argparse.Namespace) -> Rules:
+    rules = Rules.preset(args.preset)
+    for item in getattr(args, "option", None) or []:
+        name, sep, value = item.partition("=")
+        if not sep:
+            raise ChinesePokerError(f"--option expects NAME=VALUE, got {item!r}")
+        rules = rules.replace(**{name.strip(): value.strip()})
+    return rules
 
 
 def _cmd_eval(args: argparse.Namespace) -> int:
+    wheel = _rules(args)["rank.wheel"]
     rows: list[dict[str, str | int]] = []
     for text in args.hands:
         codes = parse_cards(text, notation=args.notation)
-        value = evaluate(codes, wheel=args.wheel)
+        value = evaluate(codes, wheel=wheel)  # type: ignore[arg-type]
         rows.append(
             {
                 "cards": format_cards(codes, style="unicode" if args.unicode else "ascii"),
@@ -34,33 +56,106 @@ def _cmd_eval(args: argparse.Namespace) -> int:
     return 0
 
 
+def _player(text: str, notation: str) -> Setting | str | tuple[str, Setting]:
+    t = text.strip()
+    if t.lower() == "surrender":
+        return "surrender"
+    if t.lower().startswith("natural:"):
+        return ("natural", Setting(t.split(":", 1)[1], notation=notation))  # type: ignore[arg-type]
+    return Setting(t, notation=notation)  # type: ignore[arg-type]
+
+
+def _cmd_score(args: argparse.Namespace) -> int:
+    rules = _rules(args)
+    texts: list[str] = list(args.players)
+    if args.file:
+        raw = sys.stdin.read() if args.file == "-" else open(args.file, encoding="utf-8").read()
+        data: Any = json.loads(raw)
+        texts += [str(p) for p in (data["players"] if isinstance(data, dict) else data)]
+    if not 2 <= len(texts) <= 4:
+        raise ChinesePokerError(f"a deal has 2 to 4 players, got {len(texts)}")
+    players = [_player(t, args.notation) for t in texts]
+    result = score(players, rules)  # type: ignore[arg-type]
+    if args.json:
+        out = {
+            "preset": args.preset,
+            "totals": [str(t) for t in result.totals],
+            "matrix": [[str(x) for x in row] for row in result.matrix],
+            "pairs": result.pairs,
+            "players": [
+                {**p, "values": [v.describe() for v in p["values"]] if p["values"] else None}
+                for p in result.players
+            ],
+        }
+        print(json.dumps(out, ensure_ascii=False, default=str))
+        return 0
+    for i, (player, info) in enumerate(zip(players, result.players)):
+        label = player if isinstance(player, str) else player
+        if isinstance(label, tuple):
+            label = label[1]
+        print(f"P{i}  {info['status']:<28} {label}")
+        if isinstance(label, Setting):
+            for line in label.describe(rules).splitlines():
+                print(f"      {line}")
+    print()
+    print(result.explain())
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``chinese-poker`` command."""
     parser = argparse.ArgumentParser(
         prog="chinese-poker",
-        description="Chinese poker engine: evaluate hands (more commands follow).",
+        description=(
+            "Chinese poker engine. Cards are written like As, 10h/Th, Q♠; rows of a setting are "
+            "separated by '/' (front 3 / middle 5 / back 5)."
+        ),
     )
     parser.add_argument("--version", action="version", version=f"chinese-poker {__version__}")
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument(
+        "--preset",
+        default=DEFAULT_PRESET,
+        choices=Rules.presets(),
+        metavar="PRESET",
+        help=f"rules preset (default {DEFAULT_PRESET}; see Rules.presets())",
+    )
+    common.add_argument(
+        "--option",
+        action="append",
+        metavar="NAME=VALUE",
+        help="change one rules option, e.g. --option score.method=2-4 (repeatable)",
+    )
+    common.add_argument("--notation", choices=NOTATIONS, default="intl", help="rank alphabet")
+    common.add_argument("--json", action="store_true", help="print JSON for scripts")
     sub = parser.add_subparsers(dest="command", required=True)
+
     ev = sub.add_parser(
         "eval",
+        parents=[common],
         help="evaluate 3- or 5-card hands",
         description=(
-            "Evaluate one or more 3- or 5-card hands given as text, e.g. "
-            "'As Ks Qs Js Ts', 'Q♠Q♦5♣' or '10h 10d 4c'. Prints the category and a description."
+            "Evaluate one or more 3- or 5-card hands, e.g. 'As Ks Qs Js Ts', 'Q♠Q♦5♣' or "
+            "'10h 10d 4c'. Prints the category and a description. The preset's wheel applies."
         ),
     )
     ev.add_argument("hands", nargs="+", help="card text of one hand per argument")
-    ev.add_argument("--notation", choices=NOTATIONS, default="intl", help="rank alphabet")
-    ev.add_argument(
-        "--wheel",
-        choices=["lowest", "second_highest"],
-        default="lowest",
-        help="where A-2-3-4-5 ranks among straights",
-    )
     ev.add_argument("--unicode", action="store_true", help="print suits as symbols")
-    ev.add_argument("--json", action="store_true", help="print JSON")
     ev.set_defaults(func=_cmd_eval)
+
+    sc = sub.add_parser(
+        "score",
+        parents=[common],
+        help="settle a table of 2-4 set hands",
+        description=(
+            "Settle a deal. Each player is a setting 'front / middle / back', the word "
+            "'surrender', or 'natural:<setting>' for a declared natural. Players can also come "
+            "from a JSON file (a list, or {\"players\": [...]}) with --file, '-' for stdin."
+        ),
+    )
+    sc.add_argument("players", nargs="*", help="one setting per player")
+    sc.add_argument("--file", help="JSON file with the players ('-' reads stdin)")
+    sc.set_defaults(func=_cmd_score)
     return parser
 
 
@@ -71,6 +166,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         status: int = args.func(args)
     except ChinesePokerError as exc:
         print(f"chinese-poker: error: {exc}", file=sys.stderr)
+        return 2
+    except (OSError, json.JSONDecodeError, KeyError) as exc:
+        print(f"chinese-poker: error: cannot read the players: {exc}", file=sys.stderr)
         return 2
     return status
 
