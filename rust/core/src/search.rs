@@ -356,9 +356,11 @@ impl HandSubsets {
     /// Backs are visited strongest first while a staircase holds the best
     /// (middle, front) pairs seen so far; a setting is kept when no earlier
     /// one is at least as good in middle and front. With a legality that
-    /// implies value order, a back is skipped outright once the staircase
-    /// covers everything it could still add, which ends most searches after a
-    /// few dozen backs.
+    /// implies value order the sweep stops once the staircase covers every
+    /// (middle, front) a weaker back could still reach (median ~110-160 of
+    /// the 1,287 backs on random hands), and a back whose best ordered corner
+    /// is covered is skipped after one pass over its 56 splits. Any other
+    /// legality visits all 72,072 settings (several times slower).
     ///
     /// ```
     /// # use chinese_poker_core::search::{HandSubsets, VALUE_ORDER};
