@@ -13,7 +13,7 @@ use std::sync::{Arc, Mutex};
 /// How many threads a batch call may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Threads {
-    /// Rayon's global pool (all cores, or `RAYON_NUM_THREADS`).
+    /// Every core (or `RAYON_NUM_THREADS`).
     #[default]
     Auto,
     /// Exactly this many; 1 runs on the calling thread without rayon.
@@ -23,27 +23,56 @@ pub enum Threads {
 /// Rows per unit of parallel work.
 const CHUNK_ROWS: usize = 1 << 14;
 
+/// Thread pools by size, for the process that built them. Rayon's global
+/// pool is never used: after a `fork` (Python's multiprocessing) the child
+/// inherits a pool whose threads do not exist and would wait forever, so a
+/// changed process id starts a fresh cache (the stale pools are leaked, not
+/// dropped, since dropping would try to stop threads that are gone).
+struct PoolCache {
+    pid: u32,
+    pools: HashMap<usize, Arc<rayon::ThreadPool>>,
+}
+
 fn pool(n: usize) -> Result<Arc<rayon::ThreadPool>> {
-    static POOLS: Mutex<Option<HashMap<usize, Arc<rayon::ThreadPool>>>> = Mutex::new(None);
+    static POOLS: Mutex<Option<PoolCache>> = Mutex::new(None);
+    let pid = std::process::id();
     let mut guard = POOLS
         .lock()
         .map_err(|_| Error::Internal("thread pool cache poisoned".into()))?;
-    let map = guard.get_or_insert_with(HashMap::new);
-    if let Some(p) = map.get(&n) {
+    let cache = guard.get_or_insert_with(|| PoolCache {
+        pid,
+        pools: HashMap::new(),
+    });
+    if cache.pid != pid {
+        std::mem::forget(std::mem::take(&mut cache.pools));
+        cache.pid = pid;
+    }
+    if let Some(p) = cache.pools.get(&n) {
         return Ok(p.clone());
     }
     let p = Arc::new(
         rayon::ThreadPoolBuilder::new()
             .num_threads(n)
+            .thread_name(|i| format!("chinese-poker-{i}"))
             .build()
             .map_err(|e| Error::Internal(format!("cannot start {n} threads: {e}")))?,
     );
-    map.insert(n, p.clone());
+    cache.pools.insert(n, p.clone());
     Ok(p)
 }
 
-/// Runs `work(chunk_index, input_chunk, output_chunk)` over chunks of rows,
-/// serially or in parallel, and returns the error of the lowest failing row.
+/// Threads for `Threads::Auto`: `RAYON_NUM_THREADS` if set, else every core.
+fn auto_threads() -> usize {
+    std::env::var("RAYON_NUM_THREADS")
+        .ok()
+        .and_then(|v| v.parse::<usize>().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
+
+/// Runs `work(first_row, input_chunk, output_chunk)` over chunks of
+/// `CHUNK_ROWS` rows, serially or in parallel, and returns the error of the
+/// lowest failing row. For cheap rows (evaluation); see `for_chunks_sized`.
 pub fn for_chunks<I: Sync, O: Send>(
     input: &[I],
     in_row: usize,
@@ -52,28 +81,46 @@ pub fn for_chunks<I: Sync, O: Send>(
     threads: Threads,
     work: impl Fn(usize, &[I], &mut [O]) -> Result<()> + Sync,
 ) -> Result<()> {
+    for_chunks_sized(input, in_row, output, out_row, threads, CHUNK_ROWS, work)
+}
+
+/// `for_chunks` with `chunk_rows` rows per unit of work: small for expensive
+/// rows (a solve, a settlement) so that every thread gets a share. Results do
+/// not depend on the thread count: each chunk sees the same rows either way.
+pub fn for_chunks_sized<I: Sync, O: Send>(
+    input: &[I],
+    in_row: usize,
+    output: &mut [O],
+    out_row: usize,
+    threads: Threads,
+    chunk_rows: usize,
+    work: impl Fn(usize, &[I], &mut [O]) -> Result<()> + Sync,
+) -> Result<()> {
+    let chunk_rows = chunk_rows.max(1);
     let rows = output.len() / out_row.max(1);
-    let serial = matches!(threads, Threads::Count(n) if n <= 1) || rows <= CHUNK_ROWS;
+    let n = match threads {
+        Threads::Auto => auto_threads(),
+        Threads::Count(n) => n,
+    };
+    let serial = n <= 1 || rows <= chunk_rows;
     let run = |output: &mut [O]| -> Result<()> {
         output
-            .par_chunks_mut(CHUNK_ROWS * out_row)
-            .zip(input.par_chunks(CHUNK_ROWS * in_row))
+            .par_chunks_mut(chunk_rows * out_row)
+            .zip(input.par_chunks(chunk_rows * in_row))
             .enumerate()
-            .map(|(i, (o, inp))| work(i * CHUNK_ROWS, inp, o))
+            .map(|(i, (o, inp))| work(i * chunk_rows, inp, o))
             .collect::<Vec<_>>()
             .into_iter()
             .collect::<Result<()>>()
     };
     if serial {
         output
-            .chunks_mut(CHUNK_ROWS * out_row)
-            .zip(input.chunks(CHUNK_ROWS * in_row))
+            .chunks_mut(chunk_rows * out_row)
+            .zip(input.chunks(chunk_rows * in_row))
             .enumerate()
-            .try_for_each(|(i, (o, inp))| work(i * CHUNK_ROWS, inp, o))
-    } else if let Threads::Count(n) = threads {
-        pool(n)?.install(|| run(output))
+            .try_for_each(|(i, (o, inp))| work(i * chunk_rows, inp, o))
     } else {
-        run(output)
+        pool(n)?.install(|| run(output))
     }
 }
 
@@ -165,30 +212,38 @@ pub fn score_deals(
     let n = deals.len() / width;
     let mut out = vec![0i64; n * players];
     let denominators = std::sync::Mutex::new(std::collections::BTreeSet::new());
-    for_chunks(deals, width, &mut out, players, threads, |base, inp, o| {
-        let mut local = std::collections::BTreeSet::new();
-        for (i, (deal, totals)) in inp
-            .chunks_exact(width)
-            .zip(o.chunks_exact_mut(players))
-            .enumerate()
-        {
-            let result = deal
-                .chunks_exact(13)
-                .map(|s| Setting::from_cards(s).map(PlayerHand::Setting))
-                .collect::<Result<Vec<_>>>()
-                .and_then(|hands| score(&hands, rules, None))
-                .map_err(|e| Error::BatchRow {
-                    row: base + i,
-                    error: Box::new(e),
-                })?;
-            totals.copy_from_slice(&result.totals);
-            local.insert(result.denominator);
-        }
-        if let Ok(mut d) = denominators.lock() {
-            d.extend(local);
-        }
-        Ok(())
-    })?;
+    for_chunks_sized(
+        deals,
+        width,
+        &mut out,
+        players,
+        threads,
+        64,
+        |base, inp, o| {
+            let mut local = std::collections::BTreeSet::new();
+            for (i, (deal, totals)) in inp
+                .chunks_exact(width)
+                .zip(o.chunks_exact_mut(players))
+                .enumerate()
+            {
+                let result = deal
+                    .chunks_exact(13)
+                    .map(|s| Setting::from_cards(s).map(PlayerHand::Setting))
+                    .collect::<Result<Vec<_>>>()
+                    .and_then(|hands| score(&hands, rules, None))
+                    .map_err(|e| Error::BatchRow {
+                        row: base + i,
+                        error: Box::new(e),
+                    })?;
+                totals.copy_from_slice(&result.totals);
+                local.insert(result.denominator);
+            }
+            if let Ok(mut d) = denominators.lock() {
+                d.extend(local);
+            }
+            Ok(())
+        },
+    )?;
     let d = denominators
         .into_inner()
         .map_err(|_| Error::Internal("denominator set poisoned".into()))?;
