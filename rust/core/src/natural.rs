@@ -233,6 +233,89 @@ fn best_arrangement(
     best.and_then(|(key, all)| Setting::from_cards(&all).ok().map(|s| (key, s)))
 }
 
+/// Necessary condition for three flushes: the suit counts split into rows of
+/// 3, 5 and 5 cards of one suit each. Rejects ~99% of hands before the
+/// partition search.
+fn suits_allow_three_flushes(cards: &[Card; 13]) -> bool {
+    let mut counts = [0u8; 4];
+    for &c in cards {
+        counts[suit(c) as usize] += 1;
+    }
+    let mut nz: Vec<u8> = counts.into_iter().filter(|&n| n > 0).collect();
+    nz.sort_unstable_by(|a, b| b.cmp(a));
+    matches!(nz.as_slice(), [13] | [10, 3] | [8, 5] | [5, 5, 3])
+}
+
+/// The rank sets of the 5-card runs (A-2-3-4-5 … T-J-Q-K-A) and the 3-card
+/// runs the rules accept in front (RULES §6.2 `nat.front_run.ace`).
+fn runs(len: u8, rules: &Rules) -> Vec<Vec<u8>> {
+    let mut out: Vec<Vec<u8>> = (0..=13 - len).map(|lo| (lo..lo + len).collect()).collect();
+    let mut wheel: Vec<u8> = (0..len - 1).collect();
+    wheel.push(12);
+    match (len, rules.front_run_ace) {
+        (3, FrontRunAce::HighOnly) => {}
+        (3, FrontRunAce::LowOnly) => {
+            out.retain(|r| !r.contains(&12));
+            out.push(wheel);
+        }
+        _ => out.push(wheel),
+    }
+    out
+}
+
+/// Necessary condition for three straights: the rank counts split into a
+/// 3-card run and two 5-card runs (suits ignored).
+fn ranks_allow_three_straights(cards: &[Card; 13], rules: &Rules) -> bool {
+    let mut counts = [0i8; 13];
+    for &c in cards {
+        counts[rank(c) as usize] += 1;
+    }
+    // the run lists depend only on the ace option: build them once
+    static RUNS: std::sync::LazyLock<Vec<(FrontRunAce, Vec<Vec<u8>>, Vec<Vec<u8>>)>> =
+        std::sync::LazyLock::new(|| {
+            [FrontRunAce::Both, FrontRunAce::HighOnly, FrontRunAce::LowOnly]
+                .into_iter()
+                .map(|a| {
+                    let mut r = Rules::default();
+                    r.front_run_ace = a;
+                    (a, runs(3, &r), runs(5, &r))
+                })
+                .collect()
+        });
+    let Some((_, fronts, fives)) = RUNS.iter().find(|(a, _, _)| *a == rules.front_run_ace) else {
+        return true; // unknown option: let the full search decide
+    };
+    let take = |counts: &mut [i8; 13], run: &[u8], d: i8| -> bool {
+        for &r in run {
+            counts[r as usize] -= d;
+        }
+        run.iter().all(|&r| counts[r as usize] >= 0)
+    };
+    for f in fronts {
+        let ok_f = take(&mut counts, f, 1);
+        if ok_f {
+            for (i, m) in fives.iter().enumerate() {
+                let ok_m = take(&mut counts, m, 1);
+                if ok_m {
+                    for b in &fives[i..] {
+                        let ok_b = take(&mut counts, b, 1);
+                        let done = ok_b && counts.iter().all(|&n| n == 0);
+                        take(&mut counts, b, -1);
+                        if done {
+                            take(&mut counts, m, -1);
+                            take(&mut counts, f, -1);
+                            return true;
+                        }
+                    }
+                }
+                take(&mut counts, m, -1);
+            }
+        }
+        take(&mut counts, f, -1);
+    }
+    false
+}
+
 fn cat_in(v: u32, cats: &[Category]) -> bool {
     cats.iter().any(|&c| category_of(v) == c as u8)
 }
@@ -285,6 +368,8 @@ pub fn detect(
             key.extend(groups(&counts, 1));
             (key, None)
         }),
+        ThreeStraights if !ranks_allow_three_straights(cards, rules) => None,
+        ThreeFlushes | ThreeStraightFlushes if !suits_allow_three_flushes(cards) => None,
         ThreeStraights => {
             let five = [
                 Category::Straight,
