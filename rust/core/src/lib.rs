@@ -5,12 +5,17 @@ pub mod batch;
 pub mod cards;
 pub mod error;
 pub mod eval;
+pub mod model;
 pub mod natural;
 pub mod notation;
+pub mod ofc;
 pub mod royalty;
 pub mod rules;
 pub mod score;
 pub mod search;
 pub mod setting;
+pub mod simulate;
+pub mod solver;
+pub mod strong;
 
 pub use error::{Error, Result};

@@ -273,14 +273,20 @@ fn ranks_allow_three_straights(cards: &[Card; 13], rules: &Rules) -> bool {
     // the run lists depend only on the ace option: build them once
     static RUNS: std::sync::LazyLock<Vec<(FrontRunAce, Vec<Vec<u8>>, Vec<Vec<u8>>)>> =
         std::sync::LazyLock::new(|| {
-            [FrontRunAce::Both, FrontRunAce::HighOnly, FrontRunAce::LowOnly]
-                .into_iter()
-                .map(|a| {
-                    let mut r = Rules::default();
-                    r.front_run_ace = a;
-                    (a, runs(3, &r), runs(5, &r))
-                })
-                .collect()
+            [
+                FrontRunAce::Both,
+                FrontRunAce::HighOnly,
+                FrontRunAce::LowOnly,
+            ]
+            .into_iter()
+            .map(|a| {
+                let r = Rules {
+                    front_run_ace: a,
+                    ..Rules::default()
+                };
+                (a, runs(3, &r), runs(5, &r))
+            })
+            .collect()
         });
     let Some((_, fronts, fives)) = RUNS.iter().find(|(a, _, _)| *a == rules.front_run_ace) else {
         return true; // unknown option: let the full search decide

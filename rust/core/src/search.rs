@@ -15,7 +15,7 @@
 
 use crate::cards::{check_hand, Card};
 use crate::error::{Error, Result};
-use crate::eval::{evaluator, Evaluator, Wheel};
+use crate::eval::{evaluator, Evaluator, Wheel, CARD_KEY};
 use std::sync::LazyLock;
 
 /// Cards in a hand.
@@ -26,6 +26,8 @@ pub const FIVE_SUBSETS: usize = 1287;
 pub const THREE_SUBSETS: usize = 286;
 /// (middle, front) splits of the 8 cards left beside a back, C(8,5).
 pub const SPLITS_PER_BACK: usize = 56;
+/// Unordered 5|5 halvings of the 10 cards left beside a front, C(10,5)/2.
+const HALVES: usize = 126;
 /// Number of (front, middle, back) settings of a 13-card hand.
 pub const SETTINGS: usize = FIVE_SUBSETS * SPLITS_PER_BACK;
 
@@ -44,8 +46,10 @@ struct Tables {
     /// For back `b`, entries `56*b .. 56*b + 56` are `[middle index, front index]`
     /// of every split of the other 8 positions (fronts in increasing mask order).
     splits: Vec<[u16; 2]>,
-    /// Subset index of a 3- or 5-bit mask (`u16::MAX` for other masks).
-    index: Vec<u16>,
+    /// For front `f`, entries `126*f .. 126*f + 126` are the 5-subset indices
+    /// `[X, Y]` of every way to halve the other 10 positions (X holds the
+    /// lowest of them, so each unordered pair appears once).
+    halves: Vec<[u16; 2]>,
 }
 
 static TABLES: LazyLock<Tables> = LazyLock::new(|| {
@@ -81,11 +85,21 @@ static TABLES: LazyLock<Tables> = LazyLock::new(|| {
             }
         }
     }
+    let mut halves = Vec::with_capacity(THREE_SUBSETS * HALVES);
+    for &front in &mask3 {
+        let rest = ALL_POSITIONS ^ front;
+        let low = rest & rest.wrapping_neg();
+        for &x in &mask5 {
+            if x & !rest == 0 && x & low != 0 {
+                halves.push([index[x as usize], index[(rest ^ x) as usize]]);
+            }
+        }
+    }
     Tables {
         mask5,
         mask3,
         splits,
-        index,
+        halves,
     }
 });
 
@@ -202,7 +216,6 @@ pub struct HandSubsets {
     hand: [Card; HAND_SIZE],
     five: [u32; FIVE_PAD],
     three: [u32; THREE_PAD],
-    best_three: u32,
 }
 
 impl HandSubsets {
@@ -235,34 +248,44 @@ impl HandSubsets {
     }
 
     /// Like [`HandSubsets::new`] with explicit tables.
+    ///
+    /// Nested loops over positions share partial key sums, so a 5-subset
+    /// costs one addition and one look-up. The highest position is the
+    /// outermost loop: that enumerates subsets in increasing mask order
+    /// (colexicographic), the order of the index tables.
     pub fn with_evaluator(hand: &[Card; HAND_SIZE], ev: &Evaluator) -> HandSubsets {
-        let t = &*TABLES;
+        let key: [u64; HAND_SIZE] = std::array::from_fn(|i| CARD_KEY[hand[i] as usize]);
         let mut five = [0u32; FIVE_PAD];
-        let mut three = [0u32; THREE_PAD];
-        let pick = |mask: u16, out: &mut [Card]| {
-            let mut m = mask;
-            for o in out.iter_mut() {
-                *o = hand[m.trailing_zeros() as usize % HAND_SIZE];
-                m &= m - 1;
+        let mut n = 0;
+        for e in 4..HAND_SIZE {
+            for d in 3..e {
+                let kde = key[e] + key[d];
+                for c in 2..d {
+                    let kcde = kde + key[c];
+                    for b in 1..c {
+                        let kbcde = kcde + key[b];
+                        for &ka in &key[..b] {
+                            five[n & (FIVE_PAD - 1)] = ev.value_of_key(kbcde + ka);
+                            n += 1;
+                        }
+                    }
+                }
             }
-        };
-        for (v, &m) in five.iter_mut().zip(&t.mask5) {
-            let mut c = [0; 5];
-            pick(m, &mut c);
-            *v = ev.value5(c);
         }
-        let mut best_three = 0;
-        for (v, &m) in three.iter_mut().zip(&t.mask3) {
-            let mut c = [0; 3];
-            pick(m, &mut c);
-            *v = ev.value3(c);
-            best_three = best_three.max(*v);
+        let mut three = [0u32; THREE_PAD];
+        let mut n = 0;
+        for c in 2..HAND_SIZE {
+            for b in 1..c {
+                for &a in &hand[..b] {
+                    three[n & (THREE_PAD - 1)] = ev.value3([a, hand[b], hand[c]]);
+                    n += 1;
+                }
+            }
         }
         HandSubsets {
             hand: *hand,
             five,
             three,
-            best_three,
         }
     }
 
@@ -356,11 +379,18 @@ impl HandSubsets {
     /// Backs are visited strongest first while a staircase holds the best
     /// (middle, front) pairs seen so far; a setting is kept when no earlier
     /// one is at least as good in middle and front. With a legality that
-    /// implies value order the sweep stops once the staircase covers every
-    /// (middle, front) a weaker back could still reach (median ~110-160 of
-    /// the 1,287 backs on random hands), and a back whose best ordered corner
-    /// is covered is skipped after one pass over its 56 splits. Any other
-    /// legality visits all 72,072 settings (several times slower).
+    /// implies value order, fronts are also retired strongest first: a front
+    /// whose best ordered middle (the best min of the two halves of the other
+    /// 10 cards, capped at the current back) the staircase already beats can
+    /// never add a setting again. The sweep stops once the staircase beats
+    /// (current back, strongest front not retired), which ends it after a
+    /// median of ~60 backs on random hands instead of ~110-160; fronts are
+    /// retired at most one per back visited, so that work stays in step with
+    /// scanning. Splits whose front is retired, or whose middle the staircase
+    /// beats at that front, are filtered in the same pass, and a back whose
+    /// best remaining corner is covered is skipped after that one pass over
+    /// its 56 splits. Any other legality visits all 72,072 settings (several
+    /// times slower).
     ///
     /// ```
     /// # use chinese_poker_core::search::{HandSubsets, VALUE_ORDER};
@@ -375,32 +405,44 @@ impl HandSubsets {
         let mut stair = Staircase::default();
         let mut found: Vec<Found> = Vec::new();
         if legal.implies_value_order() {
-            let best_front = self.best_ordered_front(&backs);
+            let mut fronts = FrontCursor::new(self);
+            // Fronts the stop rule may still examine: one per back visited,
+            // so examining fronts costs at most about what scanning costs.
+            let mut budget: u32 = FRONT_COST;
             // Splits of one back that pass the cheap filters, then those the
             // staircase does not beat.
-            let mut cand = [(0u32, 0u32, [0u16; 2]); SPLITS_PER_BACK];
+            let mut cand = [(0u32, 0u32, [0u16; 2]); 64];
             let mut kept = [(0u32, 0u32, [0u16; 2]); SPLITS_PER_BACK];
             'sweep: for bucket in (0..BUCKETS).rev() {
                 for &b in backs.sorted(bucket, &self.five[..FIVE_SUBSETS]) {
                     let b = b as usize % FIVE_SUBSETS;
                     let vb = self.five[b];
-                    // Later backs are weaker: their middles are <= vb and their
-                    // fronts <= min(vb, best_front). Once the staircase beats
-                    // that corner nothing new can come.
+                    // Later backs are weaker, so their middles are <= vb. A
+                    // front that cannot beat the staircase even with the best
+                    // middle it allows is done for good; once the staircase
+                    // beats (vb, strongest open front) nothing new can come.
                     let above = stair.best_front(vb);
-                    if above > vb.min(best_front) {
+                    budget += 1;
+                    let Some(front_cap) = fronts.open_front(&stair, vb, above, self, &mut budget)
+                    else {
                         break 'sweep;
-                    }
+                    };
                     // best_front(vm) >= above for every vm <= vb, so a front
-                    // below `above` is already beaten.
+                    // below `above` is already beaten; every front is <= the
+                    // cap, so a middle not above `mid_floor` is beaten too.
+                    let mid_floor = stair.best_middle(front_cap);
                     // Branch-free: the filter's outcome is unpredictable, so
                     // every split is written and only passing ones advance `n`.
                     let (mut n, mut top_m, mut top_f) = (0, 0, 0);
                     for &split in &t.splits[b * SPLITS_PER_BACK..(b + 1) * SPLITS_PER_BACK] {
                         let vm = self.five[split[0] as usize & (FIVE_PAD - 1)];
                         let vf = self.three[split[1] as usize & (THREE_PAD - 1)];
-                        let pass = (vm <= vb) & (vf <= vm) & (vf >= above);
-                        cand[n % SPLITS_PER_BACK] = (vm, vf, split);
+                        let pass = (vm <= vb)
+                            & (vf <= vm)
+                            & (vf >= above)
+                            & (vf <= front_cap)
+                            & (vm > mid_floor);
+                        cand[n & 63] = (vm, vf, split);
                         n += usize::from(pass);
                         top_m = top_m.max(if pass { vm } else { 0 });
                         top_f = top_f.max(if pass { vf } else { 0 });
@@ -474,49 +516,112 @@ impl HandSubsets {
         out
     }
 
-    /// An upper bound (usually exact) on the front of any setting with
-    /// `front <= middle <= back`, which bounds every front the sweep keeps.
-    ///
-    /// Fronts are tried strongest first; a front T is possible when some
-    /// 5-subset X >= T, disjoint from T, leaves a complement Y >= T. Only the
-    /// buckets of `backs` at or above T can hold X, which is a short list for
-    /// the strong fronts that usually fail (trips, high pairs). Every front
-    /// above the one being tried has failed, so when the work budget runs out
-    /// that front's value is still a valid bound.
-    fn best_ordered_front(&self, backs: &Buckets) -> u32 {
+    /// The strongest middle of an ordered setting (`front <= middle <=
+    /// back`) with front `f`, or a value below the front's when there is none:
+    /// the best of min(X, Y) over the 126 ways to halve the other 10 cards.
+    fn best_middle(&self, f: usize) -> u32 {
         let t = &*TABLES;
-        let mut fronts = Buckets::new(&self.three[..THREE_SUBSETS]);
-        let mut budget: u32 = 4096;
-        for bucket in (0..BUCKETS).rev() {
-            for &f in fronts.sorted(bucket, &self.three[..THREE_SUBSETS]) {
-                let f = f as usize % THREE_SUBSETS;
-                let vf = self.three[f];
-                let rest = ALL_POSITIONS ^ t.mask3[f];
-                let prefix = backs.end_of(bucket_of(vf));
-                if budget < prefix as u32 {
-                    return vf;
-                }
-                budget -= prefix as u32;
-                for &x in &backs.order[..prefix] {
-                    let mx = t.mask5[x as usize % FIVE_SUBSETS];
-                    if mx & !rest != 0 || self.five[x as usize % FIVE_SUBSETS] < vf {
-                        continue;
-                    }
-                    let y = t.index[(rest ^ mx) as usize] as usize & (FIVE_PAD - 1);
-                    if self.five[y] >= vf {
-                        return vf;
-                    }
-                }
-            }
+        let mut best = 0;
+        for &[x, y] in &t.halves[f * HALVES..(f + 1) * HALVES] {
+            let vx = self.five[x as usize & (FIVE_PAD - 1)];
+            let vy = self.five[y as usize & (FIVE_PAD - 1)];
+            best = best.max(vx.min(vy));
         }
-        // Unreachable for 13 distinct cards (the greedy setting is ordered);
-        // the weakest safe answer otherwise.
-        self.best_three
+        best
+    }
+}
+
+/// Fronts strongest first, with the best middle each allows, for the stop
+/// rule of the ordered sweep (see [`HandSubsets::pareto`]).
+struct FrontCursor {
+    order: Buckets,
+    bucket: usize,
+    pos: usize,
+    /// The current front's value and its best ordered middle (computed once).
+    current: Option<(u32, u32)>,
+}
+
+impl FrontCursor {
+    fn new(h: &HandSubsets) -> FrontCursor {
+        FrontCursor {
+            order: Buckets::new(&h.three[..THREE_SUBSETS]),
+            bucket: BUCKETS,
+            pos: 0,
+            current: None,
+        }
+    }
+
+    /// The next front strongest first and its value, or `None` after the last.
+    fn peek(&mut self, h: &HandSubsets) -> Option<(usize, u32)> {
+        while self.bucket > 0 {
+            let part = self
+                .order
+                .sorted(self.bucket - 1, &h.three[..THREE_SUBSETS]);
+            if let Some(&f) = part.get(self.pos) {
+                let f = f as usize % THREE_SUBSETS;
+                return Some((f, h.three[f]));
+            }
+            self.bucket -= 1;
+            self.pos = 0;
+        }
+        None
+    }
+
+    /// An upper bound on the front of any setting still to come with back
+    /// <= `vb` that the staircase does not beat, or `None` when there is none
+    /// (the sweep is over). `above` is `stair.best_front(vb)`.
+    ///
+    /// Fronts are retired strongest first: a front whose best middle (capped
+    /// at `vb`) the staircase beats at its value is beaten for every later
+    /// back too. Each retirement costs a pass over 126 halvings, so at most
+    /// `budget` fronts are examined per call (the sweep may also end by
+    /// scanning backs); the bound is then the value of the first open front.
+    fn open_front(
+        &mut self,
+        stair: &Staircase,
+        vb: u32,
+        above: u32,
+        h: &HandSubsets,
+        budget: &mut u32,
+    ) -> Option<u32> {
+        loop {
+            let (vf, best_mid) = match self.current {
+                Some(c) => c,
+                None => {
+                    let (f, vf) = self.peek(h)?;
+                    if above > vf {
+                        return None;
+                    }
+                    if *budget < FRONT_COST {
+                        return Some(vf);
+                    }
+                    *budget -= FRONT_COST;
+                    let c = (vf, h.best_middle(f));
+                    self.current = Some(c);
+                    c
+                }
+            };
+            // Every remaining front is <= vf and every later middle <= vb.
+            if above > vf {
+                return None;
+            }
+            if best_mid >= vf && stair.best_front(best_mid.min(vb)) <= vf {
+                return Some(vf);
+            }
+            // This front is beaten for every back <= vb, hence for good.
+            self.current = None;
+            self.pos += 1;
+        }
     }
 }
 
 /// Buckets of the value's top bits (category and first key nibble).
 const BUCKETS: usize = 160;
+/// Cost of examining one front (126 halvings) in backs scanned (56 splits
+/// plus candidates), for the budget of the stop rule.
+const FRONT_COST: u32 = 1;
+/// Buckets up to this size are sorted through a stack buffer of packed keys.
+const SMALL_BUCKET: usize = 128;
 
 #[inline(always)]
 fn bucket_of(value: u32) -> usize {
@@ -565,15 +670,28 @@ impl Buckets {
         let range = self.start[slot] as usize..self.start[slot + 1] as usize;
         let part = &mut self.order[range];
         if !self.sorted[slot] {
-            part.sort_unstable_by_key(|&i| (!values.get(i as usize).copied().unwrap_or(0), i));
+            // Sort packed keys (complemented value above the index): one
+            // integer compare per step instead of a tuple and a checked read.
+            // Buckets are usually small; a rare large one sorts in place.
+            let key = |i: u16| {
+                u64::from(!values.get(i as usize).copied().unwrap_or(0)) << 16 | u64::from(i)
+            };
+            if part.len() <= SMALL_BUCKET {
+                let mut keys = [0u64; SMALL_BUCKET];
+                let keys = &mut keys[..part.len()];
+                for (k, &i) in keys.iter_mut().zip(part.iter()) {
+                    *k = key(i);
+                }
+                keys.sort_unstable();
+                for (i, &k) in part.iter_mut().zip(keys.iter()) {
+                    *i = k as u16;
+                }
+            } else {
+                part.sort_unstable_by_key(|&i| key(i));
+            }
             self.sorted[slot] = true;
         }
         part
-    }
-
-    /// The length of the prefix of `order` holding `bucket` and all stronger ones.
-    fn end_of(&self, bucket: usize) -> usize {
-        self.start[BUCKETS - bucket] as usize
     }
 }
 
@@ -613,6 +731,19 @@ impl Staircase {
     fn best_front(&self, middle: u32) -> u32 {
         let i = self.steps.partition_point(|s| s.0 < middle);
         self.steps.get(i).map_or(0, |s| s.1 + 1)
+    }
+
+    /// The best middle among steps with front >= `front` (0 if none): a pair
+    /// (m, f) with f <= `front` is weakly beaten when m is not above it.
+    #[inline(always)]
+    fn best_middle(&self, front: u32) -> u32 {
+        // Fronts descend along the steps, so those >= `front` are a prefix.
+        let i = self.steps.partition_point(|s| s.1 >= front);
+        if i == 0 {
+            0
+        } else {
+            self.steps.get(i - 1).map_or(0, |s| s.0)
+        }
     }
 
     /// Inserts a pair that `best_front` says is not weakly beaten, dropping the
@@ -826,7 +957,40 @@ mod tests {
         assert_eq!(t.mask5.len(), FIVE_SUBSETS);
         assert_eq!(t.mask3.len(), THREE_SUBSETS);
         assert_eq!(t.splits.len(), SETTINGS);
+        assert_eq!(t.halves.len(), THREE_SUBSETS * HALVES);
         assert_eq!(SETTINGS, 72_072);
+    }
+
+    #[test]
+    fn subset_values_follow_the_mask_tables() {
+        // The nested loops of `with_evaluator` must produce subsets in the
+        // order of `mask5` / `mask3`.
+        let t = &*TABLES;
+        let mut rng = Rng(0x1234_5678_9ABC_DEF1);
+        for wheel in [Wheel::Lowest, Wheel::SecondHighest] {
+            let ev = evaluator(wheel);
+            for _ in 0..20 {
+                let hand = rng.hand();
+                let subsets = HandSubsets::new(&hand, wheel);
+                let pick = |mask: u16| -> Vec<Card> {
+                    (0..13)
+                        .filter(|i| mask >> i & 1 == 1)
+                        .map(|i| hand[i])
+                        .collect()
+                };
+                for (i, &m) in t.mask5.iter().enumerate() {
+                    let c = pick(m);
+                    assert_eq!(
+                        subsets.value5(i as u16),
+                        ev.value5([c[0], c[1], c[2], c[3], c[4]])
+                    );
+                }
+                for (i, &m) in t.mask3.iter().enumerate() {
+                    let c = pick(m);
+                    assert_eq!(subsets.value3(i as u16), ev.value3([c[0], c[1], c[2]]));
+                }
+            }
+        }
     }
 
     #[test]

@@ -4,7 +4,6 @@
 
 use crate::guard::{detached, light};
 use crate::{codes_of, threads_opt, HandValue};
-use chinese_poker_core::batch::Threads;
 use chinese_poker_core::natural::{find_natural as core_find_natural, Natural as CoreNatural};
 use chinese_poker_core::notation::Notation;
 use chinese_poker_core::rules::{Rules as CoreRules, OPTION_NAMES};
@@ -400,7 +399,7 @@ impl Setting {
 /// naturals the legal `setting` that shows it.
 #[pyclass(frozen, module = "chinese_poker._core", get_all)]
 pub struct Natural {
-    kind: String,
+    pub(crate) kind: String,
     value: i64,
     precedence: usize,
     key: Vec<u32>,
@@ -771,6 +770,5 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(score_batch, m)?)?;
     m.add_function(wrap_pyfunction!(all_settings, m)?)?;
     m.add_function(wrap_pyfunction!(pareto_settings, m)?)?;
-    let _ = Threads::Auto; // batch threading is configured through threads_opt
     Ok(())
 }

@@ -4,6 +4,7 @@
 mod errors;
 mod game;
 mod guard;
+mod solve;
 
 use chinese_poker_core::batch::{self, Threads};
 use chinese_poker_core::cards::{self, Style};
@@ -297,7 +298,7 @@ pub(crate) fn rows_u8<'py>(
 
 /// Row-major data of the array: borrowed when C-contiguous, otherwise copied
 /// in logical order (`as_slice` alone would accept Fortran order, column-major).
-fn contiguous<'a>(ro: &'a numpy::PyReadonlyArray2<'_, u8>) -> Cow<'a, [u8]> {
+pub(crate) fn contiguous<'a>(ro: &'a numpy::PyReadonlyArray2<'_, u8>) -> Cow<'a, [u8]> {
     if ro.is_c_contiguous() {
         if let Ok(s) = ro.as_slice() {
             return Cow::Borrowed(s);
@@ -415,6 +416,7 @@ fn _debug_panic(py: Python<'_>) -> PyResult<()> {
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::register(m)?;
     game::register(m)?;
+    solve::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<HandValue>()?;
     m.add_function(wrap_pyfunction!(parse_cards, m)?)?;

@@ -1,0 +1,159 @@
+//! Open-face Chinese poker (RULES §7): the game engine ([`OfcGame`]),
+//! Fantasyland (§7.5) with an exact setting solver, and a Monte-Carlo
+//! placement agent.
+//!
+//! Settlement is not re-implemented here: a finished deal is scored by
+//! [`crate::score::score`] under the preset's [`Rules`], and legality and
+//! royalties come from [`crate::setting::order_check`] and
+//! [`crate::royalty::row_royalty`], so every rule lives once.
+//!
+//! ```
+//! use chinese_poker_core::ofc::{OfcGame, OfcRules};
+//! let rules = OfcRules::preset("ofc_ru_main").unwrap();
+//! let mut game = OfcGame::new(rules, 2, 0, 42, None).unwrap();
+//! while !game.is_finished() {
+//!     let mv = chinese_poker_core::ofc::heuristic_move(&game).unwrap();
+//!     let seat = game.to_act().unwrap();
+//!     game.play(seat, &mv).unwrap();
+//! }
+//! let result = game.settle().unwrap();
+//! assert_eq!(result.totals.iter().sum::<i64>(), 0);
+//! ```
+
+pub mod agent;
+pub mod fantasyland;
+mod json;
+pub mod state;
+
+pub use agent::{heuristic_move, suggest, DEFAULT_SAMPLES};
+pub use fantasyland::{best_fantasyland_setting, FantasylandRules, FantasylandSolution};
+pub use state::{Board, Move, OfcGame, View};
+
+use crate::error::{Error, Result};
+use crate::rules::{Game, Rules};
+
+/// Everything an open-face deal needs: the settlement rules, the dealing
+/// variant and the Fantasyland options.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OfcRules {
+    /// The preset these rules came from (kept so a saved game can name it).
+    pub preset: String,
+    /// Settlement rules (royalties, fouls, scoring method) passed to `score`.
+    pub rules: Rules,
+    /// Pineapple dealing: three cards per street after the first, one discarded.
+    pub pineapple: bool,
+    /// Fantasyland entry, card counts and staying conditions.
+    pub fantasyland: FantasylandRules,
+}
+
+impl OfcRules {
+    /// The rules of an open-face preset (`ofc_ru_main`, `ofc_us`, `ofc_pineapple`, …).
+    ///
+    /// ```
+    /// use chinese_poker_core::ofc::OfcRules;
+    /// assert!(OfcRules::preset("ofc_pineapple").unwrap().pineapple);
+    /// assert!(OfcRules::preset("cp_pro_1_6").is_err()); // a closed-game preset
+    /// ```
+    pub fn preset(name: &str) -> Result<OfcRules> {
+        let rules = Rules::preset(name)?;
+        OfcRules::with_rules(name, rules)
+    }
+
+    /// Rules derived from a preset and then changed by the caller; the
+    /// dealing variant follows `rules.game`, Fantasyland follows the preset name.
+    pub fn with_rules(preset: &str, rules: Rules) -> Result<OfcRules> {
+        rules.validate()?;
+        if rules.game == Game::Closed {
+            return Err(Error::Rules {
+                option: "game".into(),
+                reason: format!("{preset:?} is not an open-face preset (game = closed)"),
+            });
+        }
+        Ok(OfcRules {
+            preset: preset.to_string(),
+            pineapple: rules.game == Game::OfcPineapple,
+            fantasyland: FantasylandRules::for_preset(preset),
+            rules,
+        })
+    }
+
+    /// Most players at a table: 4, or 3 in Pineapple (17 cards each).
+    pub fn max_players(&self) -> usize {
+        if self.pineapple {
+            3
+        } else {
+            4
+        }
+    }
+
+    /// Number of streets of a normal (non-Fantasyland) player: 9 or 5.
+    pub fn streets(&self) -> usize {
+        if self.pineapple {
+            5
+        } else {
+            9
+        }
+    }
+
+    /// Cards dealt to a normal player on a street: 5 first, then 1 (3 in Pineapple).
+    pub fn cards_on_street(&self, street: usize) -> usize {
+        match (street, self.pineapple) {
+            (0, _) => 5,
+            (_, true) => 3,
+            (_, false) => 1,
+        }
+    }
+
+    /// Cards a normal player is dealt over the deal: 13, or 17 in Pineapple.
+    pub fn cards_per_player(&self) -> usize {
+        if self.pineapple {
+            17
+        } else {
+            13
+        }
+    }
+}
+
+/// SplitMix64: a small, well-mixed generator, so that a `u64` seed fixes a
+/// deal and a rollout everywhere (no dependency on an external RNG crate).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SplitMix64(u64);
+
+impl SplitMix64 {
+    /// A generator from a seed.
+    pub fn new(seed: u64) -> SplitMix64 {
+        SplitMix64(seed)
+    }
+
+    /// The next 64 random bits.
+    #[inline]
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (`n > 0`); the multiply-shift bias is below 2^-50 for n ≤ 52.
+    #[inline]
+    pub fn below(&mut self, n: usize) -> usize {
+        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
+    }
+
+    /// Fisher–Yates shuffle.
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            let j = self.below(i + 1);
+            items.swap(i, j);
+        }
+    }
+}
+
+/// Mixes a seed with a stream number so that sub-generators are independent.
+pub(crate) fn mix_seed(seed: u64, stream: u64) -> u64 {
+    SplitMix64::new(seed ^ stream.wrapping_mul(0xD1B5_4A32_D192_ED03)).next_u64()
+}
+
+#[cfg(test)]
+mod tests;

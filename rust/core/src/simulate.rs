@@ -1,0 +1,330 @@
+//! Simulation: deal, set every hand with a strategy, settle, and aggregate
+//! statistics that merge exactly, so a run split into deal ranges (threads,
+//! processes, Dask tasks) gives the same result as one run.
+//!
+//! Each deal's shuffle comes from a counter-based generator keyed by
+//! `(seed, deal index)`, so results do not depend on how the range is split.
+
+use crate::batch::{for_chunks_sized, Threads};
+use crate::cards::Card;
+use crate::error::{Error, Result};
+use crate::eval::category_of;
+use crate::natural::{detect, NaturalKind};
+use crate::rules::Rules;
+use crate::score::{score, PlayerHand, Status};
+use crate::setting::Setting;
+
+/// splitmix64: a fast, well-mixed 64-bit generator step.
+#[inline]
+pub fn splitmix64(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The shuffled pack of deal `index` of a run seeded with `seed`.
+pub fn deal_deck(seed: u64, index: u64) -> [Card; 52] {
+    let mut state = seed ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03);
+    splitmix64(&mut state);
+    let mut deck: [Card; 52] = std::array::from_fn(|i| i as Card);
+    for i in (1..52).rev() {
+        // Lemire's multiply-shift keeps the draw unbiased enough for 52 cards.
+        let j = ((splitmix64(&mut state) >> 32) * (i as u64 + 1)) >> 32;
+        deck.swap(i, j as usize);
+    }
+    deck
+}
+
+/// Number of natural kinds counted by frequency.
+pub const NATURAL_KINDS: usize = 15;
+
+/// Statistics of a simulation; `merge` adds two runs exactly.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SimStats {
+    /// Players per deal.
+    pub players: usize,
+    /// Deals played.
+    pub deals: u64,
+    /// Units are 1/denominator points.
+    pub denominator: i64,
+    /// Sum of each seat's result, in units.
+    pub points: Vec<i64>,
+    /// Sum of squares of each seat's result, in units² (for standard errors).
+    pub points_sq: Vec<f64>,
+    /// Pairs that compared rows / pairs with a scoop.
+    pub pairs_compared: u64,
+    /// Pairs with a scoop.
+    pub scoops: u64,
+    /// Hands set / hands fouled / hands declared as naturals / surrendered.
+    pub hands: u64,
+    /// Fouled hands.
+    pub fouls: u64,
+    /// Hands paid as a natural, by kind (RULES §6.2 order of `NaturalKind::ALL`).
+    pub naturals_paid: Vec<u64>,
+    /// Dealt hands holding each natural kind (any rules), by kind.
+    pub naturals_dealt: Vec<u64>,
+    /// Dealt hands with six pairs and an odd card exactly (no trips, no quads).
+    pub six_pairs_strict: u64,
+    /// Dealt hands with six pairs counting a four of a kind as two pairs.
+    pub six_pairs_with_quads: u64,
+    /// Rows paid a royalty, by row (front, middle, back) and category of the row.
+    pub royalty_rows: Vec<[u64; 10]>,
+    /// Row comparisons won by the lower seat / tied, per row, over compared pairs.
+    pub row_decided: [u64; 3],
+    /// Tied row comparisons per row.
+    pub row_ties: [u64; 3],
+}
+
+impl SimStats {
+    /// Empty statistics for `players` players.
+    pub fn new(players: usize) -> SimStats {
+        SimStats {
+            players,
+            deals: 0,
+            denominator: 1,
+            points: vec![0; players],
+            points_sq: vec![0.0; players],
+            pairs_compared: 0,
+            scoops: 0,
+            hands: 0,
+            fouls: 0,
+            naturals_paid: vec![0; NATURAL_KINDS],
+            naturals_dealt: vec![0; NATURAL_KINDS],
+            six_pairs_strict: 0,
+            six_pairs_with_quads: 0,
+            royalty_rows: vec![[0; 10]; 3],
+            row_decided: [0; 3],
+            row_ties: [0; 3],
+        }
+    }
+
+    /// Adds another run's statistics (same players and rules).
+    pub fn merge(&mut self, o: &SimStats) -> Result<()> {
+        if o.players != self.players {
+            return Err(Error::InvalidSetting(format!(
+                "cannot merge statistics of {} and {} players",
+                self.players, o.players
+            )));
+        }
+        if o.deals > 0 && self.deals > 0 && o.denominator != self.denominator {
+            return Err(Error::Internal(
+                "merged runs with different denominators".into(),
+            ));
+        }
+        if self.deals == 0 {
+            self.denominator = o.denominator;
+        }
+        self.deals += o.deals;
+        for i in 0..self.players {
+            self.points[i] += o.points[i];
+            self.points_sq[i] += o.points_sq[i];
+        }
+        self.pairs_compared += o.pairs_compared;
+        self.scoops += o.scoops;
+        self.hands += o.hands;
+        self.fouls += o.fouls;
+        for k in 0..NATURAL_KINDS {
+            self.naturals_paid[k] += o.naturals_paid[k];
+            self.naturals_dealt[k] += o.naturals_dealt[k];
+        }
+        self.six_pairs_strict += o.six_pairs_strict;
+        self.six_pairs_with_quads += o.six_pairs_with_quads;
+        for r in 0..3 {
+            for c in 0..10 {
+                self.royalty_rows[r][c] += o.royalty_rows[r][c];
+            }
+            self.row_decided[r] += o.row_decided[r];
+            self.row_ties[r] += o.row_ties[r];
+        }
+        Ok(())
+    }
+}
+
+fn kind_index(kind: NaturalKind) -> usize {
+    NaturalKind::ALL
+        .iter()
+        .position(|&k| k == kind)
+        .unwrap_or(0)
+}
+
+/// Rules used only to count dealt naturals by their plain definitions.
+fn counting_rules() -> (Rules, Rules, Rules) {
+    let base = Rules::default();
+    let mut strict = base.clone();
+    strict.six_pairs_quads_as_two_pairs = false;
+    strict.six_pairs_allow_trips = false;
+    let mut quads = strict.clone();
+    quads.six_pairs_quads_as_two_pairs = true;
+    (base, strict, quads)
+}
+
+#[allow(clippy::too_many_arguments)]
+/// Plays deals `first .. first + count` of a run: `set(hand) -> (setting, declare)`
+/// sets each 13-card hand (and says whether to declare its natural).
+pub fn simulate_range(
+    first: u64,
+    count: u64,
+    players: usize,
+    rules: &Rules,
+    seed: u64,
+    count_naturals: bool,
+    set: &(impl Fn(&[Card; 13]) -> Result<([Card; 13], bool)> + Sync),
+    threads: Threads,
+) -> Result<SimStats> {
+    if !(2..=4).contains(&players) {
+        return Err(Error::InvalidSetting(format!(
+            "a deal has 2 to 4 players, got {players}"
+        )));
+    }
+    rules.validate()?;
+    let (base, strict, quads) = counting_rules();
+    // one SimStats per chunk of deals, merged in order afterwards
+    let chunk = 256u64;
+    let chunks = count.div_ceil(chunk) as usize;
+    let idx: Vec<u64> = (0..chunks as u64).collect();
+    let mut out: Vec<Option<SimStats>> = vec![None; chunks];
+    for_chunks_sized(&idx, 1, &mut out, 1, threads, 1, |_, ci, o| {
+        let start = first + ci[0] * chunk;
+        let end = (start + chunk).min(first + count);
+        let mut st = SimStats::new(players);
+        for d in start..end {
+            play_deal(
+                d,
+                players,
+                rules,
+                seed,
+                count_naturals,
+                set,
+                &mut st,
+                (&base, &strict, &quads),
+            )?;
+        }
+        o[0] = Some(st);
+        Ok(())
+    })?;
+    let mut total = SimStats::new(players);
+    for st in out.into_iter().flatten() {
+        total.merge(&st)?;
+    }
+    Ok(total)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn play_deal(
+    index: u64,
+    players: usize,
+    rules: &Rules,
+    seed: u64,
+    count_naturals: bool,
+    set: &(impl Fn(&[Card; 13]) -> Result<([Card; 13], bool)> + Sync),
+    st: &mut SimStats,
+    counting: (&Rules, &Rules, &Rules),
+) -> Result<()> {
+    let deck = deal_deck(seed, index);
+    let mut hands = Vec::with_capacity(players);
+    for p in 0..players {
+        let hand: [Card; 13] = std::array::from_fn(|i| deck[13 * p + i]);
+        if count_naturals {
+            for &kind in NaturalKind::ALL {
+                if detect(kind, &hand, counting.0).is_some() {
+                    st.naturals_dealt[kind_index(kind)] += 1;
+                }
+            }
+            if detect(NaturalKind::SixPairs, &hand, counting.1).is_some() {
+                st.six_pairs_strict += 1;
+            }
+            if detect(NaturalKind::SixPairs, &hand, counting.2).is_some() {
+                st.six_pairs_with_quads += 1;
+            }
+        }
+        let (cards, declare) = set(&hand)?;
+        let setting = Setting::from_cards(&cards)?;
+        hands.push(if declare {
+            PlayerHand::Natural(setting)
+        } else {
+            PlayerHand::Setting(setting)
+        });
+    }
+    let result = score(&hands, rules, None)?;
+    if st.deals == 0 {
+        st.denominator = result.denominator;
+    }
+    st.deals += 1;
+    for (i, &t) in result.totals.iter().enumerate() {
+        st.points[i] += t;
+        st.points_sq[i] += (t as f64) * (t as f64);
+    }
+    for p in &result.players {
+        st.hands += 1;
+        match &p.status {
+            Status::Fouled(_) => st.fouls += 1,
+            Status::Natural(n) => st.naturals_paid[kind_index(n.kind)] += 1,
+            Status::Played => {
+                if let Some(values) = p.values {
+                    for (r, (&v, &royalty)) in values.iter().zip(&p.royalties).enumerate() {
+                        if royalty > 0 {
+                            st.royalty_rows[r][category_of(v) as usize % 10] += 1;
+                        }
+                    }
+                }
+            }
+            Status::Surrendered => {}
+        }
+    }
+    for pair in &result.pairs {
+        if matches!(pair.kind, crate::score::PairKind::Rows) {
+            st.pairs_compared += 1;
+            if pair.scoop.is_some() {
+                st.scoops += 1;
+            }
+            for r in 0..3 {
+                if pair.rows[r] == 0 {
+                    st.row_ties[r] += 1;
+                } else {
+                    st.row_decided[r] += 1;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::HandSubsets;
+
+    fn greedy(hand: &[Card; 13]) -> Result<([Card; 13], bool)> {
+        let s = HandSubsets::new(hand, crate::eval::Wheel::Lowest);
+        Ok((s.greedy().cards(hand), false))
+    }
+
+    #[test]
+    fn decks_are_permutations_and_keyed_by_index() {
+        let a = deal_deck(7, 3);
+        let mut sorted = a;
+        sorted.sort_unstable();
+        assert_eq!(sorted, std::array::from_fn(|i| i as Card));
+        assert_ne!(deal_deck(7, 3), deal_deck(7, 4));
+        assert_eq!(deal_deck(7, 3), a);
+    }
+
+    #[test]
+    fn split_runs_merge_to_the_whole_run_and_are_zero_sum() {
+        let rules = Rules::preset("cp_pro_1_6").unwrap();
+        let whole =
+            simulate_range(0, 600, 4, &rules, 11, true, &greedy, Threads::Count(1)).unwrap();
+        let mut parts =
+            simulate_range(0, 250, 4, &rules, 11, true, &greedy, Threads::Count(2)).unwrap();
+        parts
+            .merge(&simulate_range(250, 350, 4, &rules, 11, true, &greedy, Threads::Auto).unwrap())
+            .unwrap();
+        assert_eq!(whole, parts);
+        assert_eq!(whole.deals, 600);
+        assert_eq!(whole.points.iter().sum::<i64>(), 0);
+        assert_eq!(whole.fouls, 0, "greedy never fouls (RULES §3.4)");
+        assert_eq!(whole.hands, 2400);
+    }
+}

@@ -1,0 +1,320 @@
+//! Bindings of the solvers: `solve`, `solve_batch`, `Solution`,
+//! `simulate_range`. Conversion only.
+
+use crate::game::{rules_or_default, Natural, Rules, Setting};
+use crate::guard::{detached, light};
+use crate::{codes_of, rows_u8, threads_opt};
+use chinese_poker_core::model::Model;
+use chinese_poker_core::notation::Notation;
+use chinese_poker_core::search::hand13;
+use chinese_poker_core::setting::Setting as CoreSetting;
+use chinese_poker_core::simulate::{simulate_range as core_simulate, SimStats};
+use chinese_poker_core::solver::{solve_rows, Solver};
+use chinese_poker_core::strong::{solve_strong, Effort};
+use chinese_poker_core::Error;
+use numpy::{IntoPyArray, PyArray1, PyArray2};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use std::time::Duration;
+
+fn setting_of(cards: &[u8; 13]) -> PyResult<Setting> {
+    light(|| CoreSetting::from_cards(cards)).map(|inner| Setting { inner })
+}
+
+fn strategy_opt(s: &str) -> PyResult<bool> {
+    match s {
+        "fast" => Ok(false),
+        "strong" => Ok(true),
+        _ => light(|| {
+            Err(Error::UnknownOption {
+                option: "strategy".into(),
+                value: s.into(),
+                allowed: "'fast', 'strong'".into(),
+            })
+        }),
+    }
+}
+
+fn opponents_opt(n: i64) -> PyResult<usize> {
+    if (1..=3).contains(&n) {
+        Ok(n as usize)
+    } else {
+        light(|| {
+            Err(Error::UnknownOption {
+                option: "opponents".into(),
+                value: n.to_string(),
+                allowed: "1, 2 or 3".into(),
+            })
+        })
+    }
+}
+
+fn model() -> PyResult<&'static Model> {
+    light(Model::embedded)
+}
+
+/// The solver's answer: the chosen `setting`, its expected points `ev`
+/// against all the opponents (with standard error `se` for the strong
+/// solver, None for the fast one), the `natural` declared (or None), the
+/// best `candidates` as (Setting, ev) pairs, `fouled` when no legal setting
+/// exists (strict order), and the Monte-Carlo `samples` used.
+#[pyclass(frozen, module = "chinese_poker._core", get_all)]
+pub struct Solution {
+    setting: Setting,
+    ev: f64,
+    se: Option<f64>,
+    natural: Option<Py<Natural>>,
+    candidates: Vec<(Setting, f64)>,
+    fouled: bool,
+    samples: usize,
+}
+
+#[pymethods]
+impl Solution {
+    fn __repr__(&self) -> String {
+        let se = self.se.map(|s| format!(" ± {s:.3}")).unwrap_or_default();
+        format!(
+            "Solution({}, ev={:.3}{se})",
+            self.setting.inner.to_text(),
+            self.ev
+        )
+    }
+}
+
+/// Set 13 cards for the best expected score under the rules (default
+/// `cp_pro_1_6`) against `opponents` (1–3) opponents.
+///
+/// `strategy="fast"` ranks every Pareto-optimal setting by a model of how
+/// often rows of each value win (trained by self-play); `"strong"` refines
+/// the fast solver's best candidates by Monte Carlo against opponents dealt
+/// from the unseen cards (`effort` samples, at most `time_budget` seconds,
+/// seeded by `seed`, common random numbers across candidates).
+///
+/// >>> s = solve("As Ad Kc Kd 9h 9s 7c 6d 5h 4s 3c 2d Jh")
+/// >>> s.setting.is_foul(), s.ev > -20
+/// (False, True)
+#[pyfunction]
+#[pyo3(signature = (hand, rules=None, strategy="fast", opponents=3, *, effort=400, time_budget=None, seed=0, threads=None, notation="intl"))]
+#[allow(clippy::too_many_arguments)]
+pub fn solve(
+    py: Python<'_>,
+    hand: &Bound<'_, PyAny>,
+    rules: Option<&Bound<'_, Rules>>,
+    strategy: &str,
+    opponents: i64,
+    effort: i64,
+    time_budget: Option<f64>,
+    seed: u64,
+    threads: Option<i64>,
+    notation: &str,
+) -> PyResult<Solution> {
+    let strong = strategy_opt(strategy)?;
+    let opponents = opponents_opt(opponents)?;
+    let n: Notation = light(|| notation.parse())?;
+    let codes = codes_of(hand, n)?;
+    let cards = light(|| hand13(&codes))?;
+    let r = rules_or_default(rules)?;
+    let m = model()?;
+    let t = threads_opt(threads)?;
+    if effort < 1 {
+        return light(|| {
+            Err(Error::UnknownOption {
+                option: "effort".into(),
+                value: effort.to_string(),
+                allowed: "a positive number of samples".into(),
+            })
+        });
+    }
+    let budget = match time_budget {
+        None => None,
+        Some(s) if s.is_finite() && s > 0.0 => Some(Duration::from_secs_f64(s)),
+        Some(s) => {
+            return light(|| {
+                Err(Error::UnknownOption {
+                    option: "time_budget".into(),
+                    value: s.to_string(),
+                    allowed: "None or a positive number of seconds".into(),
+                })
+            })
+        }
+    };
+    if strong {
+        let e = Effort {
+            samples: effort as usize,
+            time_budget: budget,
+            seed,
+            ..Effort::default()
+        };
+        let s = detached(py, || solve_strong(&cards, &r, opponents, m, e, t))?;
+        let candidates = s
+            .candidates
+            .iter()
+            .map(|(c, ev, _)| Ok((setting_of(c)?, *ev)))
+            .collect::<PyResult<_>>()?;
+        let natural = s
+            .natural
+            .map(|n| Py::new(py, Natural::from(n)))
+            .transpose()?;
+        return Ok(Solution {
+            setting: setting_of(&s.setting)?,
+            ev: s.ev,
+            se: Some(s.se),
+            natural,
+            candidates,
+            fouled: false,
+            samples: s.samples,
+        });
+    }
+    let s = detached(py, || Solver::new(&r, opponents, m)?.solve(&cards))?;
+    let candidates = s
+        .candidates
+        .iter()
+        .map(|(c, ev)| Ok((setting_of(c)?, *ev)))
+        .collect::<PyResult<_>>()?;
+    let natural = s
+        .natural
+        .map(|n| Py::new(py, Natural::from(n)))
+        .transpose()?;
+    Ok(Solution {
+        setting: setting_of(&s.setting)?,
+        ev: s.ev,
+        se: None,
+        natural,
+        candidates,
+        fouled: s.fouled,
+        samples: 0,
+    })
+}
+
+/// Solve many hands with the fast solver: `hands` is a uint8 array (N, 13);
+/// returns the settings, uint8 (N, 13) (front 3, middle 5, back 5), and their
+/// expected points, float64 (N,). The GIL is released and the hands are
+/// spread over threads; results do not depend on the thread count.
+///
+/// >>> import numpy as np
+/// >>> hands = np.arange(52, dtype=np.uint8).reshape(4, 13)
+/// >>> settings, ev = solve_batch(hands)
+/// >>> settings.shape, ev.shape
+/// ((4, 13), (4,))
+#[pyfunction]
+#[pyo3(signature = (hands, rules=None, strategy="fast", opponents=3, *, threads=None))]
+pub fn solve_batch<'py>(
+    py: Python<'py>,
+    hands: &Bound<'py, PyAny>,
+    rules: Option<&Bound<'py, Rules>>,
+    strategy: &str,
+    opponents: i64,
+    threads: Option<i64>,
+) -> PyResult<(Bound<'py, PyArray2<u8>>, Bound<'py, PyArray1<f64>>)> {
+    if strategy_opt(strategy)? {
+        return light(|| {
+            Err(Error::UnknownOption {
+                option: "strategy".into(),
+                value: strategy.into(),
+                allowed: "'fast' (call solve(strategy='strong') per hand)".into(),
+            })
+        });
+    }
+    let opponents = opponents_opt(opponents)?;
+    let r = rules_or_default(rules)?;
+    let m = model()?;
+    let t = threads_opt(threads)?;
+    let (ro, n, _) = rows_u8(hands, "hands", &[13])?;
+    let flat = crate::contiguous(&ro);
+    let flat: &[u8] = &flat;
+    let (settings, ev) = detached(py, || {
+        let mut settings = vec![0u8; n * 13];
+        let mut ev = vec![0f64; n];
+        solve_rows(flat, &r, opponents, m, t, &mut settings, &mut ev)?;
+        Ok((settings, ev))
+    })?;
+    let settings = numpy::ndarray::Array2::from_shape_vec((n, 13), settings)
+        .map_err(|e| crate::errors::to_pyerr_static(Error::Internal(e.to_string())))?;
+    Ok((settings.into_pyarray(py), ev.into_pyarray(py)))
+}
+
+fn stats_dict<'py>(py: Python<'py>, s: &SimStats) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("players", s.players)?;
+    d.set_item("deals", s.deals)?;
+    d.set_item("denominator", s.denominator)?;
+    d.set_item("points", s.points.clone())?;
+    d.set_item("points_sq", s.points_sq.clone())?;
+    d.set_item("pairs_compared", s.pairs_compared)?;
+    d.set_item("scoops", s.scoops)?;
+    d.set_item("hands", s.hands)?;
+    d.set_item("fouls", s.fouls)?;
+    d.set_item("naturals_paid", s.naturals_paid.clone())?;
+    d.set_item("naturals_dealt", s.naturals_dealt.clone())?;
+    d.set_item("six_pairs_strict", s.six_pairs_strict)?;
+    d.set_item("six_pairs_with_quads", s.six_pairs_with_quads)?;
+    d.set_item(
+        "royalty_rows",
+        s.royalty_rows
+            .iter()
+            .map(|r| r.to_vec())
+            .collect::<Vec<_>>(),
+    )?;
+    d.set_item("row_decided", s.row_decided.to_vec())?;
+    d.set_item("row_ties", s.row_ties.to_vec())?;
+    Ok(d)
+}
+
+/// Low-level simulation of deals `first .. first + count` of a run (the
+/// Python `simulate` builds on it): deal with a counter-based shuffle keyed
+/// by `(seed, deal index)`, set every hand with the strategy ('fast' or
+/// 'greedy'), settle under the rules, and return mergeable sums as a dict.
+#[pyfunction]
+#[pyo3(signature = (first, count, players=4, rules=None, strategy="fast", seed=0, *, count_naturals=true, threads=None))]
+#[allow(clippy::too_many_arguments)]
+pub fn simulate_range<'py>(
+    py: Python<'py>,
+    first: u64,
+    count: u64,
+    players: i64,
+    rules: Option<&Bound<'py, Rules>>,
+    strategy: &str,
+    seed: u64,
+    count_naturals: bool,
+    threads: Option<i64>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let r = rules_or_default(rules)?;
+    let t = threads_opt(threads)?;
+    let players_n = usize::try_from(players).unwrap_or(0);
+    let m = model()?;
+    let stats = match strategy {
+        "fast" => detached(py, || {
+            let solver = Solver::new(&r, players_n.saturating_sub(1).max(1), m)?;
+            let set = |h: &[u8; 13]| -> chinese_poker_core::Result<([u8; 13], bool)> {
+                let s = solver.solve(h)?;
+                Ok((s.setting, s.natural.is_some()))
+            };
+            core_simulate(first, count, players_n, &r, seed, count_naturals, &set, t)
+        })?,
+        "greedy" => detached(py, || {
+            let set = |h: &[u8; 13]| -> chinese_poker_core::Result<([u8; 13], bool)> {
+                let s = chinese_poker_core::search::HandSubsets::new(h, r.wheel);
+                Ok((s.greedy().cards(h), false))
+            };
+            core_simulate(first, count, players_n, &r, seed, count_naturals, &set, t)
+        })?,
+        other => {
+            return light(|| {
+                Err(Error::UnknownOption {
+                    option: "strategy".into(),
+                    value: other.into(),
+                    allowed: "'fast', 'greedy'".into(),
+                })
+            })
+        }
+    };
+    stats_dict(py, &stats)
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Solution>()?;
+    m.add_function(wrap_pyfunction!(solve, m)?)?;
+    m.add_function(wrap_pyfunction!(solve_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(simulate_range, m)?)?;
+    Ok(())
+}
