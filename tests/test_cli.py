@@ -87,3 +87,26 @@ def test_score_bad_input() -> None:
     assert r.returncode == 2 and "colour" in r.stderr
     r = run("score", "--file", "/nonexistent.json", NORTH)
     assert r.returncode == 2 and "cannot read" in r.stderr
+
+
+def test_solve_command() -> None:
+    r = run("solve", "As Ad Kc Kd 9h 9s 7c 6d 5h 4s 3c 2d Jh")
+    assert r.returncode == 0, r.stderr
+    assert "front" in r.stdout and "expected points" in r.stdout and "runner-up" in r.stdout
+    r = run("solve", "--json", "--preset", "cp_pro_2_4", "2c 3d 4h 5s 6c 7d 8h 9s Tc Jd Qh Ks Ac")
+    out = json.loads(r.stdout)
+    assert out["natural"]["kind"] == "DRAGON"
+    r = run("solve", "As Ad Kc")
+    assert r.returncode == 2 and "13" in r.stderr
+
+
+def test_demo_and_simulate_commands() -> None:
+    r = run("demo", "--seed", "3")
+    assert r.returncode == 0, r.stderr
+    assert "North v East" in r.stdout and "West" in r.stdout
+    r = run("simulate", "300", "--strategy", "greedy", "--seed", "2", "--json")
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    assert out["deals"] == 300 and abs(sum(p["mean"] for p in out["points_per_seat"])) < 1e-9
+    r = run("simulate", "-5")
+    assert r.returncode != 0

@@ -27,6 +27,7 @@ from chinese_poker._core import (
     RulesError,
     ScoreResult,
     Setting,
+    Solution,
     __version__,
     all_settings,
     categories,
@@ -39,10 +40,14 @@ from chinese_poker._core import (
     parse_ranks,
     score,
     score_batch,
+    simulate_range,
+    solve,
+    solve_batch,
     value3,
     value5,
 )
 from chinese_poker._types import Category
+from chinese_poker.simulate import SimulationResult, simulate
 
 #: Rank characters in code order (rank 0 = deuce … 12 = ace).
 RANKS = "23456789TJQKA"
@@ -69,6 +74,8 @@ __all__ = [
     "RulesError",
     "ScoreResult",
     "Setting",
+    "SimulationResult",
+    "Solution",
     "__version__",
     "all_settings",
     "categories",
@@ -81,6 +88,10 @@ __all__ = [
     "parse_ranks",
     "score",
     "score_batch",
+    "simulate",
+    "simulate_range",
+    "solve",
+    "solve_batch",
     "value3",
     "value5",
 ]

@@ -196,3 +196,54 @@ def all_settings(
 def pareto_settings(
     hand: _Cards, rules: Rules | None = None, *, notation: _Notation = "intl"
 ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint32]]: ...
+
+@final
+class Solution:
+    """The solver's answer."""
+
+    @property
+    def setting(self) -> Setting: ...
+    @property
+    def ev(self) -> float: ...
+    @property
+    def se(self) -> float | None: ...
+    @property
+    def natural(self) -> Natural | None: ...
+    @property
+    def candidates(self) -> list[tuple[Setting, float]]: ...
+    @property
+    def fouled(self) -> bool: ...
+    @property
+    def samples(self) -> int: ...
+
+def solve(
+    hand: _Cards,
+    rules: Rules | None = None,
+    strategy: Literal["fast", "strong"] = "fast",
+    opponents: int = 3,
+    *,
+    effort: int = 400,
+    time_budget: float | None = None,
+    seed: int = 0,
+    threads: int | None = None,
+    notation: _Notation = "intl",
+) -> Solution: ...
+def solve_batch(
+    hands: npt.NDArray[np.uint8],
+    rules: Rules | None = None,
+    strategy: Literal["fast"] = "fast",
+    opponents: int = 3,
+    *,
+    threads: int | None = None,
+) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64]]: ...
+def simulate_range(
+    first: int,
+    count: int,
+    players: int = 4,
+    rules: Rules | None = None,
+    strategy: Literal["fast", "greedy"] = "fast",
+    seed: int = 0,
+    *,
+    count_naturals: bool = True,
+    threads: int | None = None,
+) -> dict[str, Any]: ...

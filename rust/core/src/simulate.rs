@@ -41,7 +41,7 @@ pub fn deal_deck(seed: u64, index: u64) -> [Card; 52] {
 pub const NATURAL_KINDS: usize = 15;
 
 /// Statistics of a simulation; `merge` adds two runs exactly.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SimStats {
     /// Players per deal.
     pub players: usize,
@@ -51,8 +51,9 @@ pub struct SimStats {
     pub denominator: i64,
     /// Sum of each seat's result, in units.
     pub points: Vec<i64>,
-    /// Sum of squares of each seat's result, in units² (for standard errors).
-    pub points_sq: Vec<f64>,
+    /// Sum of squares of each seat's result, in units² (for standard errors);
+    /// integers, so that merging runs in any grouping gives identical sums.
+    pub points_sq: Vec<u64>,
     /// Pairs that compared rows / pairs with a scoop.
     pub pairs_compared: u64,
     /// Pairs with a scoop.
@@ -85,7 +86,7 @@ impl SimStats {
             deals: 0,
             denominator: 1,
             points: vec![0; players],
-            points_sq: vec![0.0; players],
+            points_sq: vec![0; players],
             pairs_compared: 0,
             scoops: 0,
             hands: 0,
@@ -254,7 +255,7 @@ fn play_deal(
     st.deals += 1;
     for (i, &t) in result.totals.iter().enumerate() {
         st.points[i] += t;
-        st.points_sq[i] += (t as f64) * (t as f64);
+        st.points_sq[i] += t.unsigned_abs() * t.unsigned_abs();
     }
     for p in &result.players {
         st.hands += 1;

@@ -1,0 +1,275 @@
+"""Simulation at scale: deal, solve every hand, settle, aggregate.
+
+The heavy lifting is `chinese_poker.simulate_range` (Rust, GIL released,
+threaded); this module splits a run into blocks of deals, shows progress,
+stops cleanly on Ctrl-C, and can farm the blocks out to a Dask cluster (or
+any executor with ``submit``). Each deal's shuffle is keyed by ``(seed, deal
+index)`` and the statistics are integer sums, so the result is identical
+whatever the block size, thread count or number of workers.
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from chinese_poker._core import Rules, simulate_range
+
+#: Natural kinds in the order of the statistics' lists (RULES §6.2).
+NATURAL_KINDS = (
+    "SIX_PAIRS",
+    "FIVE_PAIRS_TRIPS",
+    "FOUR_TRIPS",
+    "THREE_STRAIGHTS",
+    "THREE_FLUSHES",
+    "THREE_STRAIGHT_FLUSHES",
+    "THREE_QUADS",
+    "ALL_ONE_COLOUR",
+    "TWELVE_ONE_COLOUR",
+    "ALL_SMALL",
+    "ALL_BIG",
+    "TWELVE_PICTURES",
+    "DRAGON",
+    "DRAGON_FLUSH",
+    "NO_PICTURES",
+)
+
+#: Exact frequencies (1 in N) of naturals among 13-card hands, from BENCHMARKS.md.
+EXACT_ONE_IN = {
+    "DRAGON": 9462,
+    "SIX_PAIRS (strict)": 283,
+    "SIX_PAIRS (quads as two pairs)": 253,
+    "FIVE_PAIRS_TRIPS": 1983,
+    "THREE_STRAIGHTS": 313,
+    "THREE_FLUSHES": 111,
+    "FOUR_TRIPS": 96368,
+    "ALL_SMALL": 16960,
+}
+
+_SUMMED = (
+    "deals",
+    "pairs_compared",
+    "scoops",
+    "hands",
+    "fouls",
+    "six_pairs_strict",
+    "six_pairs_with_quads",
+)
+_LISTS = ("points", "points_sq", "naturals_paid", "naturals_dealt", "row_decided", "row_ties")
+
+
+class Executor(Protocol):
+    """Anything with ``submit(fn, *args, **kwargs)`` returning a future with ``result()``:
+    a ``dask.distributed.Client`` or a ``concurrent.futures`` executor."""
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Any: ...
+
+
+def merge_stats(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
+    """Adds two statistics dicts of `simulate_range` (same players and rules)."""
+    if not a or a.get("deals", 0) == 0:
+        return dict(b)
+    if b.get("deals", 0) == 0:
+        return dict(a)
+    if a["players"] != b["players"] or a["denominator"] != b["denominator"]:
+        raise ValueError("cannot merge simulations of different tables or rules")
+    out = dict(a)
+    for k in _SUMMED:
+        out[k] = a[k] + b[k]
+    for k in _LISTS:
+        out[k] = [x + y for x, y in zip(a[k], b[k])]
+    out["royalty_rows"] = [
+        [x + y for x, y in zip(ra, rb)] for ra, rb in zip(a["royalty_rows"], b["royalty_rows"])
+    ]
+    return out
+
+
+@dataclass
+class SimulationResult:
+    """Aggregated statistics of a simulation (see `simulate`)."""
+
+    stats: dict[str, Any]
+    seed: int
+    strategy: str
+    requested: int
+    interrupted: bool = False
+    seconds: float = 0.0
+    blocks: list[int] = field(default_factory=list)
+
+    @property
+    def deals(self) -> int:
+        """Deals played."""
+        return int(self.stats.get("deals", 0))
+
+    def points_per_seat(self) -> list[tuple[float, float]]:
+        """(mean points per deal, standard error) for each seat."""
+        n = self.deals
+        d = self.stats["denominator"]
+        out = []
+        for s, sq in zip(self.stats["points"], self.stats["points_sq"]):
+            mean = s / n / d
+            var = (sq / d / d - n * mean * mean) / (n - 1) if n > 1 else 0.0
+            out.append((mean, math.sqrt(max(var, 0.0) / n) if n else 0.0))
+        return out
+
+    def rates(self) -> dict[str, float]:
+        """Scoop rate (per compared pair), foul rate and natural-paid rate (per hand)."""
+        s = self.stats
+        hands = max(s["hands"], 1)
+        return {
+            "scoop_rate": s["scoops"] / max(s["pairs_compared"], 1),
+            "foul_rate": s["fouls"] / hands,
+            "natural_paid_rate": sum(s["naturals_paid"]) / hands,
+            "front_tie_rate": s["row_ties"][0] / max(s["row_ties"][0] + s["row_decided"][0], 1),
+        }
+
+    def natural_frequencies(self) -> list[tuple[str, int, float | None, float | None]]:
+        """(natural, dealt count, observed 1-in-N, exact 1-in-N) for the dealt hands."""
+        s = self.stats
+        hands = s["hands"]
+        counts = dict(zip(NATURAL_KINDS, s["naturals_dealt"]))
+        counts["SIX_PAIRS (strict)"] = s["six_pairs_strict"]
+        counts["SIX_PAIRS (quads as two pairs)"] = s["six_pairs_with_quads"]
+        rows: list[tuple[str, int, float | None, float | None]] = []
+        for name, count in counts.items():
+            if name == "SIX_PAIRS":
+                continue
+            observed = hands / count if count else None
+            rows.append((name, count, observed, EXACT_ONE_IN.get(name)))
+        return rows
+
+    def to_dict(self) -> dict[str, Any]:
+        """Everything as plain JSON-ready values."""
+        return {
+            "deals": self.deals,
+            "requested": self.requested,
+            "interrupted": self.interrupted,
+            "seed": self.seed,
+            "strategy": self.strategy,
+            "seconds": self.seconds,
+            "points_per_seat": [{"mean": m, "se": e} for m, e in self.points_per_seat()],
+            "rates": self.rates(),
+            "naturals": [
+                {"natural": n, "count": c, "one_in": o, "exact_one_in": x}
+                for n, c, o, x in self.natural_frequencies()
+            ],
+            "stats": self.stats,
+        }
+
+    def table(self) -> str:
+        """A readable summary."""
+        lines = [
+            f"{self.deals:,} deals of {self.stats['players']} players, strategy {self.strategy}, "
+            f"seed {self.seed}"
+            + (" (interrupted)" if self.interrupted else "")
+            + (f", {self.deals / self.seconds:,.0f} deals/s" if self.seconds else ""),
+            "",
+            "seat  points/deal  ± s.e.",
+        ]
+        for i, (m, e) in enumerate(self.points_per_seat()):
+            lines.append(f"{i:>4}  {m:>+11.4f}  {e:.4f}")
+        lines.append("")
+        for k, v in self.rates().items():
+            lines.append(f"{k:<18} {v:.4%}")
+        lines += ["", f"{'natural (dealt)':<32} {'count':>8} {'1 in':>10} {'exact 1 in':>11}"]
+        for name, count, observed, exact in self.natural_frequencies():
+            o = f"{observed:,.0f}" if observed else "—"
+            x = f"{exact:,}" if exact else ""
+            lines.append(f"{name:<32} {count:>8} {o:>10} {x:>11}")
+        return "\n".join(lines)
+
+
+def _progress_printer() -> Callable[[int, int], None]:
+    start = time.perf_counter()
+
+    def show(done: int, total: int) -> None:
+        rate = done / max(time.perf_counter() - start, 1e-9)
+        width = 30
+        filled = int(width * done / max(total, 1))
+        sys.stderr.write(
+            f"\r[{'#' * filled}{'.' * (width - filled)}] {done:,}/{total:,} deals  {rate:,.0f}/s"
+        )
+        if done >= total:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
+
+    return show
+
+
+def simulate(
+    deals: int,
+    players: int = 4,
+    rules: Rules | None = None,
+    strategy: str = "fast",
+    seed: int = 0,
+    threads: int | None = None,
+    *,
+    client: Executor | None = None,
+    block: int = 20_000,
+    progress: bool | Callable[[int, int], None] | None = None,
+    count_naturals: bool = True,
+) -> SimulationResult:
+    """Deal `deals` tables of `players`, set every hand with `strategy` ('fast'
+    or 'greedy'), settle under `rules` (default `cp_pro_1_6`) and aggregate.
+
+    Results are identical for a seed whatever `threads`, `block` or `client`.
+    Ctrl-C returns the statistics of the blocks finished so far
+    (``interrupted=True``). With `client` (a Dask ``Client`` or any executor
+    with ``submit``), blocks run as tasks on the cluster.
+
+    >>> r = simulate(200, strategy="greedy", seed=1, progress=False)
+    >>> r.deals, sum(m for m, _ in r.points_per_seat()) == 0
+    (200, True)
+    """
+    if deals < 0 or block < 1:
+        raise ValueError("deals must be >= 0 and block >= 1")
+    ranges = [(first, min(block, deals - first)) for first in range(0, deals, block)]
+    show: Callable[[int, int], None] | None
+    if progress is None:
+        show = _progress_printer() if sys.stderr.isatty() and deals >= 50_000 else None
+    elif progress is True:
+        show = _progress_printer()
+    elif progress is False:
+        show = None
+    else:
+        show = progress
+    stats: dict[str, Any] = {}
+    done_blocks: list[int] = []
+    interrupted = False
+    t0 = time.perf_counter()
+    args = (players, rules, strategy, seed)
+    kwargs = {"count_naturals": count_naturals, "threads": threads}
+    try:
+        if client is None:
+            for first, n in ranges:
+                stats = merge_stats(stats, simulate_range(first, n, *args, **kwargs))  # type: ignore[arg-type]
+                done_blocks.append(first)
+                if show:
+                    show(stats["deals"], deals)
+        else:
+            futures = [client.submit(simulate_range, f, n, *args, **kwargs) for f, n in ranges]
+            for (first, _), fut in zip(ranges, futures):
+                stats = merge_stats(stats, fut.result())
+                done_blocks.append(first)
+                if show:
+                    show(stats["deals"], deals)
+    except KeyboardInterrupt:
+        interrupted = True
+    if not stats:
+        stats = simulate_range(0, 0, *args, **kwargs)  # type: ignore[arg-type]
+    return SimulationResult(
+        stats=stats,
+        seed=seed,
+        strategy=strategy,
+        requested=deals,
+        interrupted=interrupted,
+        seconds=time.perf_counter() - t0,
+        blocks=done_blocks,
+    )
+
+
+__all__: Sequence[str] = ["SimulationResult", "merge_stats", "simulate", "EXACT_ONE_IN"]
