@@ -247,3 +247,10 @@ def simulate_range(
     count_naturals: bool = True,
     threads: int | None = None,
 ) -> dict[str, Any]: ...
+def duplicate_match(
+    a: Literal["fast", "fast_independent", "greedy", "royalty_max"],
+    b: Literal["fast", "fast_independent", "greedy", "royalty_max"],
+    deals: int,
+    rules: Rules | None = None,
+    seed: int = 0,
+) -> tuple[float, float]: ...
