@@ -400,6 +400,38 @@ impl HandSubsets {
     /// assert!(front.iter().all(|(_, [f, m, b])| f <= m && m <= b));
     /// ```
     pub fn pareto<L: Legality + ?Sized>(&self, legal: &L) -> Vec<(SettingIdx, [u32; 3])> {
+        self.pareto_until(legal, |_, _, _| false)
+    }
+
+    /// [`HandSubsets::pareto`] with a way to end the sweep early. With a
+    /// legality that implies value order, before the first back of each new
+    /// (strictly lower) back value `vb` the sweep calls `stop(vb, front_cap,
+    /// fresh)`: `fresh` lists the frontier settings found since the previous
+    /// call (final: only settings of the same back value can beat a found
+    /// one, and all later backs are weaker), and every frontier setting still
+    /// to come has back `<= vb`, middle `<= vb` and front `<= front_cap`.
+    /// When `stop` returns true the sweep ends and the result is the part of
+    /// the frontier with back above `vb` (same settings, same order as in the
+    /// full frontier). Any other legality never calls `stop`.
+    ///
+    /// ```
+    /// # use chinese_poker_core::search::{HandSubsets, VALUE_ORDER};
+    /// # use chinese_poker_core::eval::Wheel;
+    /// let hand: [u8; 13] = std::array::from_fn(|i| (4 * i as u8 + i as u8 % 4) % 52);
+    /// let h = HandSubsets::new(&hand, Wheel::Lowest);
+    /// let all = h.pareto(&VALUE_ORDER);
+    /// let mut seen = Vec::new();
+    /// let part = h.pareto_until(&VALUE_ORDER, |_, _, fresh| {
+    ///     seen.extend_from_slice(fresh);
+    ///     !seen.is_empty()
+    /// });
+    /// assert!(!part.is_empty() && all.starts_with(&part));
+    /// ```
+    pub fn pareto_until<L, S>(&self, legal: &L, mut stop: S) -> Vec<(SettingIdx, [u32; 3])>
+    where
+        L: Legality + ?Sized,
+        S: FnMut(u32, u32, &[(SettingIdx, [u32; 3])]) -> bool,
+    {
         let t = &*TABLES;
         let mut backs = Buckets::new(&self.five[..FIVE_SUBSETS]);
         let mut stair = Staircase::default();
@@ -413,6 +445,9 @@ impl HandSubsets {
             // staircase does not beat.
             let mut cand = [(0u32, 0u32, [0u16; 2]); 64];
             let mut kept = [(0u32, 0u32, [0u16; 2]); SPLITS_PER_BACK];
+            // For `stop`: the last back value announced, the settings reported.
+            let (mut last_vb, mut reported) = (u32::MAX, 0);
+            let mut fresh: Vec<(SettingIdx, [u32; 3])> = Vec::new();
             'sweep: for bucket in (0..BUCKETS).rev() {
                 for &b in backs.sorted(bucket, &self.five[..FIVE_SUBSETS]) {
                     let b = b as usize % FIVE_SUBSETS;
@@ -427,6 +462,20 @@ impl HandSubsets {
                     else {
                         break 'sweep;
                     };
+                    if vb < last_vb {
+                        fresh.clear();
+                        fresh.extend(
+                            found[reported..]
+                                .iter()
+                                .filter(|x| x.alive)
+                                .map(|x| (x.setting, x.values)),
+                        );
+                        reported = found.len();
+                        last_vb = vb;
+                        if stop(vb, front_cap, &fresh) {
+                            break 'sweep;
+                        }
+                    }
                     // best_front(vm) >= above for every vm <= vb, so a front
                     // below `above` is already beaten; every front is <= the
                     // cap, so a middle not above `mid_floor` is beaten too.

@@ -186,6 +186,8 @@ pub struct Solver<'a> {
     rows: [RowPrice; 3],
     /// Method points of a scoop before multipliers.
     scoop_points: f64,
+    /// [`Solver::ev_monotone`], once.
+    monotone: bool,
 }
 
 /// Row units plus bonuses for winning all three rows, before multipliers
@@ -218,13 +220,16 @@ impl<'a> Solver<'a> {
         }
         let rows = [Row::Front, Row::Middle, Row::Back]
             .map(|r| RowPrice::new(rules, r, model.row(r as usize)));
-        Ok(Solver {
+        let mut solver = Solver {
             rules,
             model,
             opponents,
             rows,
             scoop_points: scoop_points(rules),
-        })
+            monotone: false,
+        };
+        solver.monotone = solver.ev_monotone();
+        Ok(solver)
     }
 
     /// What one row of value `value` brings on its own (row `k`: 0 front,
@@ -365,30 +370,104 @@ impl<'a> Solver<'a> {
         }
     }
 
+    /// True when the expected points never drop as one row's value rises
+    /// (the others fixed), so that a bound at the strongest conceivable rows
+    /// caps every weaker setting: every row's royalties are non-negative and
+    /// non-decreasing in strength, scoop multipliers at least 1, and the
+    /// method is not Russian table scoring (whose exactly-two-rows term is
+    /// not monotone). The row chances are cumulative tables and the joint
+    /// law's scoop terms are monotone (`embedded_model_is_sane`,
+    /// `scoop_terms_are_monotone`).
+    fn ev_monotone(&self) -> bool {
+        let rules = self.rules;
+        let royalties_rise = self
+            .rows
+            .iter()
+            .all(|p| p.royalty.iter().all(|&r| r >= 0.0) && p.royalty.is_sorted());
+        royalties_rise
+            && rules.scoop_multiplier >= 1
+            && rules.method != ScoreMethod::RussianTable
+    }
+
+    /// The top [`TOP_CANDIDATES`] frontier settings by expected points, best
+    /// first; equal expectations keep the frontier's order (stronger back
+    /// first), so the answer is deterministic.
+    fn ranked(&self, subsets: &HandSubsets, bound: bool) -> Vec<(SettingIdx, f64)> {
+        let rules = self.rules;
+        // Row stats by value, reused while a row's value repeats (the
+        // frontier comes sorted by back, then middle).
+        let mut cache: [(u32, RowStat); 3] = [(u32::MAX, RowStat::default()); 3];
+        let mut stat = |k: usize, v: u32| {
+            if cache[k].0 != v {
+                cache[k] = (v, self.row_stat(k, v));
+            }
+            cache[k].1
+        };
+        // (setting, frontier key back/middle/front, expected points)
+        let mut scored: Vec<(SettingIdx, (u32, u32, u32), f64)> = Vec::new();
+        if bound && !rules.same_category_ok && self.monotone {
+            // Branch and bound on the ordered sweep: the frontier arrives
+            // back value by back value, strongest first, and every setting
+            // still to come is beaten row by row by (front cap, back, back),
+            // so with monotone expected points it scores at most that
+            // corner's. Once the K-th best found beats the corner, no
+            // setting to come can enter the top K (ties rank it later: its
+            // back is weaker), and the ranking is the full frontier's.
+            let legal = |f: u32, m: u32, b: u32| order_check([f, m, b], rules).is_none();
+            let mut top = [f64::NEG_INFINITY; TOP_CANDIDATES];
+            let mut bound_cache: [(u32, RowStat); 3] = [(u32::MAX, RowStat::default()); 3];
+            subsets.pareto_until(&ValueOrder(legal), |vb, front_cap, fresh| {
+                for &(s, v) in fresh {
+                    let ev = self.combine(&[stat(0, v[0]), stat(1, v[1]), stat(2, v[2])]);
+                    scored.push((s, (v[2], v[1], v[0]), ev));
+                    if ev > top[TOP_CANDIDATES - 1] {
+                        top[TOP_CANDIDATES - 1] = ev;
+                        top.sort_by(|x, y| y.total_cmp(x));
+                    }
+                }
+                let kth = top[TOP_CANDIDATES - 1];
+                if kth == f64::NEG_INFINITY {
+                    return false;
+                }
+                let corner = [front_cap.min(vb), vb, vb];
+                let st = [0, 1, 2].map(|k| {
+                    if bound_cache[k].0 != corner[k] {
+                        bound_cache[k] = (corner[k], self.row_stat(k, corner[k]));
+                    }
+                    bound_cache[k].1
+                });
+                let cap = self.combine(&st);
+                // A margin far above rounding error in `combine`.
+                kth > cap + 1e-9 * (1.0 + cap.abs())
+            });
+        } else {
+            for (s, v) in self.frontier(subsets) {
+                let ev = self.combine(&[stat(0, v[0]), stat(1, v[1]), stat(2, v[2])]);
+                scored.push((s, (v[2], v[1], v[0]), ev));
+            }
+        }
+        scored.sort_by(|x, y| y.2.total_cmp(&x.2).then(y.1.cmp(&x.1)));
+        scored
+            .into_iter()
+            .take(TOP_CANDIDATES)
+            .map(|(s, _, ev)| (s, ev))
+            .collect()
+    }
+
     /// Solves one hand (13 distinct codes below 52).
     pub fn solve(&self, hand: &[Card; 13]) -> Result<Solution> {
+        self.solve_with(hand, true)
+    }
+
+    /// [`Solver::solve`], ranking the whole frontier when `bound` is false
+    /// (the reference the branch and bound is checked against).
+    fn solve_with(&self, hand: &[Card; 13], bound: bool) -> Result<Solution> {
         check_cards(hand)?;
         let subsets = HandSubsets::new(hand, self.rules.wheel);
-        let frontier = self.frontier(&subsets);
-        // The frontier comes sorted by back, then middle: reuse a row's stats
-        // while its value repeats.
-        let mut cache: [(u32, RowStat); 3] = [(u32::MAX, RowStat::default()); 3];
-        let mut scored: Vec<(usize, f64)> = Vec::with_capacity(frontier.len());
-        for (i, (_, v)) in frontier.iter().enumerate() {
-            for k in 0..3 {
-                if cache[k].0 != v[k] {
-                    cache[k] = (v[k], self.row_stat(k, v[k]));
-                }
-            }
-            scored.push((i, self.combine(&cache.map(|c| c.1))));
-        }
-        // Best first; equal expectations keep the frontier's order (stronger
-        // back first), so the answer is deterministic.
-        scored.sort_by(|x, y| y.1.total_cmp(&x.1).then(x.0.cmp(&y.0)));
-        let candidates: Vec<([Card; 13], f64)> = scored
-            .iter()
-            .take(TOP_CANDIDATES)
-            .map(|&(i, ev)| (frontier[i].0.cards(hand), ev))
+        let candidates: Vec<([Card; 13], f64)> = self
+            .ranked(&subsets, bound)
+            .into_iter()
+            .map(|(s, ev)| (s.cards(hand), ev))
             .collect();
         let (setting, ev, fouled) = match candidates.first() {
             Some(&(s, ev)) => (s, ev, false),
@@ -817,6 +896,64 @@ mod tests {
     }
 
     #[test]
+    fn branch_and_bound_equals_the_full_frontier() {
+        let model = Model::embedded().unwrap();
+        let independent = model.with_independent_rows();
+        let presets = [
+            "cp_pro_1_6",
+            "cp_pro_2_4",
+            "wiki_2_4",
+            "pagat_classic",
+            "mau_binh_modern",
+            "ofc_ru_main",
+        ];
+        for (p, preset) in presets.into_iter().enumerate() {
+            let rules = Rules::preset(preset).unwrap();
+            for (opponents, m) in [(3, model), (1, model), (2, &independent)] {
+                let solver = Solver::new(&rules, opponents, m).unwrap();
+                assert!(solver.monotone, "{preset}: no branch and bound");
+                let n = if opponents == 3 { 2000 } else { 300 };
+                for hand in hands(n, 0xB0B + p as u64 + 10 * opponents as u64) {
+                    let fast = solver.solve_with(&hand, true).unwrap();
+                    let full = solver.solve_with(&hand, false).unwrap();
+                    assert_eq!(fast, full, "{preset} {opponents} {hand:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn scoop_terms_are_monotone() {
+        // The branch and bound needs P(we win all rows) to rise and P(the
+        // opponent wins all rows) to fall as any row's chances rise.
+        let m = Model::embedded().unwrap();
+        let j = |x: f64, y: f64, z: f64| m.joint(x, y, z);
+        let scooped = |a: [f64; 3]| {
+            1.0 - j(a[0], 1.0, 1.0) - j(1.0, a[1], 1.0) - j(1.0, 1.0, a[2])
+                + j(a[0], a[1], 1.0)
+                + j(a[0], 1.0, a[2])
+                + j(1.0, a[1], a[2])
+                - j(a[0], a[1], a[2])
+        };
+        let n = 40;
+        let g = |i: usize| i as f64 / n as f64;
+        for x in 0..=n {
+            for y in 0..=n {
+                for z in 0..=n {
+                    let a = [g(x), g(y), g(z)];
+                    let (s, c) = (scooped(a), j(a[0], a[1], a[2]));
+                    for k in 0..3 {
+                        let mut b = a;
+                        b[k] = (b[k] + 1.0 / n as f64).min(1.0);
+                        assert!(scooped(b) <= s + 1e-12, "{a:?} {k} {} {}", scooped(b), s);
+                        assert!(j(b[0], b[1], b[2]) >= c - 1e-12, "{a:?} {k}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn strict_order_without_a_legal_setting_is_reported() {
         // Four of each of 2, 3, 4 and an ace: under strict order the rows
         // cannot all differ... unless they can; check against the frontier.
@@ -1001,5 +1138,26 @@ mod tests {
         assert!(edge > 0.5 && edge > 5.0 * se, "edge {edge} ± {se}");
         let seen: HashSet<u64> = (0..100).map(|d| deal_cards::<1>(d)[0] as u64).collect();
         assert!(seen.len() > 20);
+    }
+}
+#[cfg(test)]
+mod dbg {
+    use super::*;
+    #[test]
+    fn dbg_bound() {
+        let model = Model::embedded().unwrap();
+        let rules = Rules::preset("cp_pro_1_6").unwrap();
+        let solver = Solver::new(&rules, 3, model).unwrap();
+        let hand: [Card; 13] = [20, 0, 35, 34, 29, 31, 46, 19, 36, 23, 24, 47, 49];
+        let subsets = HandSubsets::new(&hand, rules.wheel);
+        let fr = solver.frontier(&subsets);
+        let legal = |f: u32, m: u32, b: u32| order_check([f, m, b], &rules).is_none();
+        subsets.pareto_until(&ValueOrder(legal), |vb, cap, _| {
+            let corner = [cap.min(vb), vb, vb];
+            let c = solver.expected_points(corner);
+            let later = fr.iter().filter(|x| x.1[2] <= vb).map(|x| (solver.expected_points(x.1), x.1)).max_by(|a, b| a.0.total_cmp(&b.0));
+            if let Some((e, v)) = later { if e > c { println!("vb {vb:x} cap {cap:x} corner {c} later {e} {v:x?}"); } }
+            false
+        });
     }
 }
