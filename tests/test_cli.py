@@ -110,3 +110,47 @@ def test_demo_and_simulate_commands() -> None:
     assert out["deals"] == 300 and abs(sum(p["mean"] for p in out["points_per_seat"])) < 1e-9
     r = run("simulate", "-5")
     assert r.returncode != 0
+
+
+def test_ofc_fantasyland_command() -> None:
+    r = run("ofc", "fantasyland", "--json", "2c 4h 4c 4d 4s 5d 5s 5c 6h 7h 8h 9h Th Kd")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["royalty"] == 48
+    r = run("ofc", "fantasyland", "As Ks")
+    assert r.returncode == 2 and "expected" in r.stderr
+
+
+def test_ofc_play_through_stdin() -> None:
+    """A whole game typed at the prompt: hints, bad input re-asked, then legal moves."""
+    from chinese_poker.ofc import OfcGame
+
+    # replay the same deal to know what to type: the agent's first suggestion each turn
+    probe = OfcGame("ofc_ru_main", players=2, seed=4)
+    lines = ["hint", "nonsense", "As / Ks"]
+    answers = []
+    while not probe.is_finished():
+        seat = probe.to_act
+        mv = probe.suggest(samples=8, seed=5 if seat else 4)[0][0]
+        if seat == 0:
+            rows = [cp_format(mv[k]) for k in ("front", "middle", "back")]
+            answers.append(" / ".join(rows))
+        probe.play_move(seat, mv)
+    stdin = "\n".join(lines[:2] + answers) + "\n"
+    r = subprocess.run(
+        [sys.executable, "-m", "chinese_poker.cli", "ofc", "play", "--seed", "4", "--effort", "8"],
+        input=stdin, capture_output=True, text=True, check=False, timeout=120,
+    )  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    assert "not that" in r.stdout  # the bad line was re-asked with a reason
+    assert "totals:" in r.stdout and "Traceback" not in r.stderr
+    r = subprocess.run(
+        [sys.executable, "-m", "chinese_poker.cli", "ofc", "play", "--seed", "4"],
+        input="quit\n", capture_output=True, text=True, check=False, timeout=60,
+    )  # fmt: skip
+    assert r.returncode == 0 and "bye" in r.stdout
+
+
+def cp_format(cards: list[int]) -> str:
+    from chinese_poker import format_cards
+
+    return format_cards(cards) or "-"

@@ -218,6 +218,93 @@ def _cmd_demo(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_ofc_fantasyland(args: argparse.Namespace) -> int:
+    from chinese_poker.ofc import fantasyland_setting
+
+    best = fantasyland_setting(args.cards, args.preset, args.stay_value)
+    if args.json:
+        out = dict(best, setting=str(best["setting"]))
+        print(json.dumps(out))
+        return 0
+    rules = _rules(args)
+    for line in _setting_lines(best["setting"], rules, args.unicode):
+        print(line)
+    print(f"discard  {format_cards(best['discards']) or '-'}")
+    print(f"royalties {best['royalty']}, stays in Fantasyland: {'yes' if best['stays'] else 'no'}")
+    return 0
+
+
+OFC_HELP = (
+    "Place your cards as 'front / middle / back', e.g. 'Ah / Kd Kc / 2s 3s' (leave a row empty "
+    "with '-'); in Pineapple add '/ discard', e.g. '- / Kd / 2s / 7c'. Commands: hint, board, quit."
+)
+
+
+def _parse_ofc_move(text: str, pineapple: bool) -> dict[str, list[int]]:
+    parts = [p.strip() for p in text.split("/")]
+    want = 4 if pineapple else 3
+    if len(parts) != want:
+        raise ChinesePokerError(
+            f"expected {want} parts separated by '/', got {len(parts)}. " + OFC_HELP
+        )
+    cards = [parse_cards(p) if p not in ("", "-") else [] for p in parts]
+    out = {"front": cards[0], "middle": cards[1], "back": cards[2]}
+    out["discard"] = cards[3] if pineapple else []
+    return out
+
+
+def _show_boards(game: Any, names: list[str]) -> None:
+    for seat, name in enumerate(names):
+        rows = game.board(seat)
+        shown = " / ".join(format_cards(r) or "-" for r in rows)
+        print(f"  {name:<6} {shown}")
+
+
+def _cmd_ofc_play(args: argparse.Namespace) -> int:
+    from chinese_poker.ofc import OfcGame
+
+    pineapple = "pineapple" in args.preset
+    game = OfcGame(args.preset, players=args.players, seed=args.seed)
+    names = ["You"] + [f"Bot{i}" for i in range(1, args.players)]
+    print(f"Open-face ({args.preset}), seed {args.seed}. {OFC_HELP}")
+    while not game.is_finished():
+        seat = game.to_act
+        if seat is None:
+            break
+        if seat != 0:
+            game.play_move(seat, game.suggest(samples=args.effort, seed=args.seed + 1)[0][0])
+            continue
+        print()
+        _show_boards(game, names)
+        print(f"Your cards: {format_cards(game.hand(0))}")
+        while True:
+            try:
+                line = input("> ").strip()
+            except EOFError:
+                print("\nbye")
+                return 0
+            if line.lower() in ("q", "quit", "exit"):
+                print("bye")
+                return 0
+            if line.lower() == "board":
+                _show_boards(game, names)
+                continue
+            if line.lower() in ("h", "hint"):
+                for mv, ev in game.suggest(samples=args.effort, seed=args.seed)[:3]:
+                    print(f"  {ev:+6.2f}  {mv['text']}")
+                continue
+            try:
+                game.play_move(0, _parse_ofc_move(line, pineapple))
+                break
+            except ChinesePokerError as exc:
+                print(f"  not that: {exc}")
+    print()
+    _show_boards(game, names)
+    result = game.settle()
+    print(result.explain().replace("P0", "You"))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``chinese-poker`` command."""
     parser = argparse.ArgumentParser(
@@ -319,6 +406,33 @@ def build_parser() -> argparse.ArgumentParser:
     si.add_argument("--seed", type=int, default=0)
     si.add_argument("--threads", type=int, default=None, help="threads (default: all cores)")
     si.set_defaults(func=_cmd_simulate)
+
+    ofc = sub.add_parser("ofc", help="open-face Chinese poker: play, Fantasyland")
+    ofc_sub = ofc.add_subparsers(dest="ofc_command", required=True)
+    ofc_common = argparse.ArgumentParser(add_help=False, parents=[common])
+    ofc_common.set_defaults(preset="ofc_ru_main")
+    fl = ofc_sub.add_parser(
+        "fantasyland",
+        parents=[ofc_common],
+        help="the exact best Fantasyland setting of 13-17 cards",
+        description="Set 13-17 Fantasyland cards for the most royalties (plus --stay-value if "
+        "the board stays in Fantasyland), discarding the extras. Default preset ofc_us.",
+    )
+    fl.set_defaults(preset="ofc_us")
+    fl.add_argument("cards", help="13 to 17 cards")
+    fl.add_argument("--stay-value", type=float, default=8.0, help="points for staying in FL")
+    fl.add_argument("--unicode", action="store_true")
+    fl.set_defaults(func=_cmd_ofc_fantasyland)
+    pl = ofc_sub.add_parser(
+        "play",
+        parents=[ofc_common],
+        help="play open-face against the placement agent in the terminal",
+        description="A terminal game of open-face Chinese poker against agents. " + OFC_HELP,
+    )
+    pl.add_argument("--players", type=int, default=2, choices=[2, 3, 4])
+    pl.add_argument("--seed", type=int, default=0)
+    pl.add_argument("--effort", type=int, default=48, help="agent rollouts per move")
+    pl.set_defaults(func=_cmd_ofc_play)
     return parser
 
 

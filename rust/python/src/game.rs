@@ -481,7 +481,7 @@ fn number(py: Python<'_>, units: i64, denominator: i64) -> PyResult<Py<PyAny>> {
 /// Amounts are ints, or `fractions.Fraction` when a pot or bonus was split.
 #[pyclass(frozen, module = "chinese_poker._core")]
 pub struct ScoreResult {
-    inner: CoreScore,
+    pub(crate) inner: CoreScore,
 }
 
 fn status_name(s: &Status) -> String {

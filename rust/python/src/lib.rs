@@ -4,6 +4,7 @@
 mod errors;
 mod game;
 mod guard;
+mod ofc;
 mod solve;
 
 use chinese_poker_core::batch::{self, Threads};
@@ -417,6 +418,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::register(m)?;
     game::register(m)?;
     solve::register(m)?;
+    ofc::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<HandValue>()?;
     m.add_function(wrap_pyfunction!(parse_cards, m)?)?;

@@ -1,0 +1,251 @@
+//! Bindings of the open-face engine (`chinese_poker.ofc`): the game state,
+//! moves, the placement agent and the exact Fantasyland solver. Conversion only.
+
+use crate::game::{ScoreResult, Setting};
+use crate::guard::{detached, light};
+use crate::codes_of;
+use chinese_poker_core::cards::Card;
+use chinese_poker_core::notation::Notation;
+use chinese_poker_core::ofc::{
+    best_fantasyland_setting, heuristic_move, suggest as core_suggest, Board, Move, OfcGame as CoreGame,
+    OfcRules,
+};
+use chinese_poker_core::setting::Row;
+use chinese_poker_core::Error;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+const ROWS: [(&str, Row); 3] = [("front", Row::Front), ("middle", Row::Middle), ("back", Row::Back)];
+
+fn cards_arg(ob: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Card>> {
+    match ob {
+        None => Ok(Vec::new()),
+        Some(o) => {
+            let codes = codes_of(o, Notation::Intl)?;
+            codes
+                .iter()
+                .enumerate()
+                .map(|(i, &c)| light(|| chinese_poker_core::cards::checked_card(c, i)))
+                .collect()
+        }
+    }
+}
+
+fn move_dict<'py>(py: Python<'py>, m: &Move) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    for (name, row) in ROWS {
+        let cards: Vec<u32> = m
+            .placements
+            .iter()
+            .filter(|(_, r)| *r == row)
+            .map(|(c, _)| u32::from(*c))
+            .collect();
+        d.set_item(name, cards)?;
+    }
+    d.set_item("discard", m.discards.iter().map(|&c| u32::from(c)).collect::<Vec<_>>())?;
+    d.set_item("text", m.to_text())?;
+    Ok(d)
+}
+
+fn board_tuple(b: &Board) -> (Vec<u32>, Vec<u32>, Vec<u32>) {
+    let row = |r: Row| b.row(r).iter().map(|&c| u32::from(c)).collect::<Vec<u32>>();
+    (row(Row::Front), row(Row::Middle), row(Row::Back))
+}
+
+/// An open-face deal (RULES §7): 2–4 players (Pineapple 2–3), a seeded deck,
+/// placement in seat order, placed cards permanent and visible, Fantasyland
+/// when the preset has it. An illegal move raises and leaves the state unchanged.
+///
+/// >>> g = OfcGame("ofc_ru_main", players=2, seed=1)
+/// >>> seat = g.to_act; len(g.hand(seat))
+/// 5
+#[pyclass(module = "chinese_poker._core")]
+pub struct OfcGame {
+    inner: CoreGame,
+}
+
+#[pymethods]
+impl OfcGame {
+    #[new]
+    #[pyo3(signature = (preset="ofc_ru_main", players=2, button=0, seed=0, fantasyland=None))]
+    fn new(preset: &str, players: usize, button: usize, seed: u64, fantasyland: Option<Vec<u8>>) -> PyResult<Self> {
+        let rules = light(|| OfcRules::preset(preset))?;
+        light(|| CoreGame::new(rules, players, button, seed, fantasyland.as_deref())).map(|inner| OfcGame { inner })
+    }
+
+    /// The seat to act, or None when every board is complete.
+    #[getter]
+    fn to_act(&self) -> Option<usize> {
+        self.inner.to_act()
+    }
+
+    /// The current street (0 = the first five cards), or None when finished.
+    #[getter]
+    fn street(&self) -> Option<usize> {
+        self.inner.street()
+    }
+
+    /// Number of players.
+    #[getter]
+    fn players(&self) -> usize {
+        self.inner.players()
+    }
+
+    /// True when every board is complete.
+    fn is_finished(&self) -> bool {
+        self.inner.is_finished()
+    }
+
+    /// A seat's board as (front, middle, back) lists of codes.
+    fn board(&self, seat: usize) -> PyResult<(Vec<u32>, Vec<u32>, Vec<u32>)> {
+        self.check_seat(seat)?;
+        Ok(board_tuple(self.inner.board(seat)))
+    }
+
+    /// The cards a seat holds and must place now.
+    fn hand(&self, seat: usize) -> PyResult<Vec<u32>> {
+        self.check_seat(seat)?;
+        Ok(self.inner.hand(seat).iter().map(|&c| u32::from(c)).collect())
+    }
+
+    /// Is the seat playing Fantasyland this deal?
+    fn in_fantasyland(&self, seat: usize) -> PyResult<bool> {
+        self.check_seat(seat)?;
+        Ok(self.inner.in_fantasyland(seat))
+    }
+
+    /// (cards to place, cards to discard) for the player to act, or None.
+    fn move_shape(&self) -> Option<(usize, usize)> {
+        self.inner.move_shape()
+    }
+
+    /// Every legal move of the player to act (empty on a Fantasyland turn:
+    /// use `fantasyland_setting`), as dicts with 'front', 'middle', 'back', 'discard'.
+    fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        self.inner.legal_moves().iter().map(|m| move_dict(py, m)).collect()
+    }
+
+    /// Place cards for `seat`: each row gets a list of cards (text or codes);
+    /// `discard` is the Pineapple/Fantasyland discard.
+    #[pyo3(signature = (seat, front=None, middle=None, back=None, discard=None))]
+    fn play(
+        &mut self,
+        seat: usize,
+        front: Option<&Bound<'_, PyAny>>,
+        middle: Option<&Bound<'_, PyAny>>,
+        back: Option<&Bound<'_, PyAny>>,
+        discard: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<()> {
+        let mut placements = Vec::new();
+        for (cards, row) in [(front, Row::Front), (middle, Row::Middle), (back, Row::Back)] {
+            for c in cards_arg(cards)? {
+                placements.push((c, row));
+            }
+        }
+        let mv = Move::new(placements, cards_arg(discard)?);
+        light(|| self.inner.play(seat, &mv))
+    }
+
+    /// Play a move dict as returned by `legal_moves` or `suggest`.
+    fn play_move(&mut self, seat: usize, mv: &Bound<'_, PyDict>) -> PyResult<()> {
+        let get = |k: &str| mv.get_item(k);
+        let (f, m, b, d) = (get("front")?, get("middle")?, get("back")?, get("discard")?);
+        self.play(seat, f.as_ref(), m.as_ref(), b.as_ref(), d.as_ref())
+    }
+
+    /// The placement agent's ranked moves for the player to act: Monte-Carlo
+    /// rollouts completing every board from the unseen cards, scored exactly.
+    /// Returns [(move dict, estimated points)], best first. Seeded.
+    #[pyo3(signature = (samples=96, seed=0))]
+    fn suggest<'py>(&self, py: Python<'py>, samples: usize, seed: u64) -> PyResult<Vec<(Bound<'py, PyDict>, f64)>> {
+        let seat = match self.inner.to_act() {
+            Some(s) => s,
+            None => return light(|| Err(Error::InvalidSetting("the deal is finished".into()))),
+        };
+        let game = &self.inner;
+        let ranked = detached(py, || core_suggest(game, seat, samples.max(1), seed))?;
+        ranked.iter().map(|(m, ev)| Ok((move_dict(py, m)?, *ev))).collect()
+    }
+
+    /// The simple heuristic agent's move for the player to act.
+    fn heuristic_move<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let m = light(|| heuristic_move(&self.inner))?;
+        move_dict(py, &m)
+    }
+
+    /// Settle the finished deal under the preset (fouls, royalties, scoops).
+    fn settle(&self) -> PyResult<ScoreResult> {
+        light(|| self.inner.settle()).map(|inner| ScoreResult { inner })
+    }
+
+    /// The next deal: the button moves, Fantasyland carries over.
+    fn next_deal(&self, seed: u64) -> PyResult<OfcGame> {
+        light(|| self.inner.next_deal(seed)).map(|inner| OfcGame { inner })
+    }
+
+    /// The whole state as JSON (seed and moves; `from_json` replays it).
+    fn to_json(&self) -> String {
+        self.inner.to_json()
+    }
+
+    /// A state from `to_json`.
+    #[staticmethod]
+    fn from_json(text: &str) -> PyResult<OfcGame> {
+        light(|| CoreGame::from_json(text)).map(|inner| OfcGame { inner })
+    }
+
+    /// What `seat` may see, as JSON (None: a spectator): other hands and discards hidden.
+    #[pyo3(signature = (seat=None))]
+    fn view(&self, seat: Option<usize>) -> String {
+        self.inner.view(seat).to_json()
+    }
+
+    fn __repr__(&self) -> String {
+        let boards: Vec<String> = self.inner.boards().iter().map(|b| b.to_text()).collect();
+        format!("OfcGame(to_act={:?}, boards={:?})", self.inner.to_act(), boards)
+    }
+}
+
+impl OfcGame {
+    fn check_seat(&self, seat: usize) -> PyResult<()> {
+        if seat < self.inner.players() {
+            Ok(())
+        } else {
+            light(|| Err(Error::InvalidSetting(format!("no seat {seat} at a table of {}", self.inner.players()))))
+        }
+    }
+}
+
+/// The exact best Fantasyland setting of 13–17 cards under an open-face
+/// preset: maximises royalties plus `stay_value` if the board stays in
+/// Fantasyland, never fouling when a legal setting exists. Returns a dict
+/// with 'setting', 'discards', 'score', 'royalty', 'stays', 'fouled'.
+///
+/// >>> fantasyland_setting("2c 4h 4c 4d 4s 5d 5s 5c 6h 7h 8h 9h Th Kd", "ofc_us")["royalty"]
+/// 48
+#[pyfunction]
+#[pyo3(signature = (cards, preset="ofc_us", stay_value=8.0))]
+pub fn fantasyland_setting<'py>(
+    py: Python<'py>,
+    cards: &Bound<'py, PyAny>,
+    preset: &str,
+    stay_value: f64,
+) -> PyResult<Bound<'py, PyDict>> {
+    let codes = cards_arg(Some(cards))?;
+    let rules = light(|| OfcRules::preset(preset))?;
+    let sol = detached(py, || best_fantasyland_setting(&codes, &rules, stay_value))?;
+    let d = PyDict::new(py);
+    d.set_item("setting", Setting { inner: sol.setting })?;
+    d.set_item("discards", sol.discards.iter().map(|&c| u32::from(c)).collect::<Vec<_>>())?;
+    d.set_item("score", sol.score)?;
+    d.set_item("royalty", sol.royalty)?;
+    d.set_item("stays", sol.stays)?;
+    d.set_item("fouled", sol.fouled)?;
+    Ok(d)
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<OfcGame>()?;
+    m.add_function(wrap_pyfunction!(fantasyland_setting, m)?)?;
+    Ok(())
+}
