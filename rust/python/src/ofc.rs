@@ -1,21 +1,25 @@
 //! Bindings of the open-face engine (`chinese_poker.ofc`): the game state,
 //! moves, the placement agent and the exact Fantasyland solver. Conversion only.
 
+use crate::codes_of;
 use crate::game::{ScoreResult, Setting};
 use crate::guard::{detached, light};
-use crate::codes_of;
 use chinese_poker_core::cards::Card;
 use chinese_poker_core::notation::Notation;
 use chinese_poker_core::ofc::{
-    best_fantasyland_setting, heuristic_move, suggest as core_suggest, Board, Move, OfcGame as CoreGame,
-    OfcRules,
+    best_fantasyland_setting, heuristic_move, suggest as core_suggest, Board, Move,
+    OfcGame as CoreGame, OfcRules,
 };
 use chinese_poker_core::setting::Row;
 use chinese_poker_core::Error;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-const ROWS: [(&str, Row); 3] = [("front", Row::Front), ("middle", Row::Middle), ("back", Row::Back)];
+const ROWS: [(&str, Row); 3] = [
+    ("front", Row::Front),
+    ("middle", Row::Middle),
+    ("back", Row::Back),
+];
 
 fn cards_arg(ob: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Card>> {
     match ob {
@@ -42,7 +46,10 @@ fn move_dict<'py>(py: Python<'py>, m: &Move) -> PyResult<Bound<'py, PyDict>> {
             .collect();
         d.set_item(name, cards)?;
     }
-    d.set_item("discard", m.discards.iter().map(|&c| u32::from(c)).collect::<Vec<_>>())?;
+    d.set_item(
+        "discard",
+        m.discards.iter().map(|&c| u32::from(c)).collect::<Vec<_>>(),
+    )?;
     d.set_item("text", m.to_text())?;
     Ok(d)
 }
@@ -68,9 +75,16 @@ pub struct OfcGame {
 impl OfcGame {
     #[new]
     #[pyo3(signature = (preset="ofc_ru_main", players=2, button=0, seed=0, fantasyland=None))]
-    fn new(preset: &str, players: usize, button: usize, seed: u64, fantasyland: Option<Vec<u8>>) -> PyResult<Self> {
+    fn new(
+        preset: &str,
+        players: usize,
+        button: usize,
+        seed: u64,
+        fantasyland: Option<Vec<u8>>,
+    ) -> PyResult<Self> {
         let rules = light(|| OfcRules::preset(preset))?;
-        light(|| CoreGame::new(rules, players, button, seed, fantasyland.as_deref())).map(|inner| OfcGame { inner })
+        light(|| CoreGame::new(rules, players, button, seed, fantasyland.as_deref()))
+            .map(|inner| OfcGame { inner })
     }
 
     /// The seat to act, or None when every board is complete.
@@ -105,7 +119,12 @@ impl OfcGame {
     /// The cards a seat holds and must place now.
     fn hand(&self, seat: usize) -> PyResult<Vec<u32>> {
         self.check_seat(seat)?;
-        Ok(self.inner.hand(seat).iter().map(|&c| u32::from(c)).collect())
+        Ok(self
+            .inner
+            .hand(seat)
+            .iter()
+            .map(|&c| u32::from(c))
+            .collect())
     }
 
     /// Is the seat playing Fantasyland this deal?
@@ -122,7 +141,11 @@ impl OfcGame {
     /// Every legal move of the player to act (empty on a Fantasyland turn:
     /// use `fantasyland_setting`), as dicts with 'front', 'middle', 'back', 'discard'.
     fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
-        self.inner.legal_moves().iter().map(|m| move_dict(py, m)).collect()
+        self.inner
+            .legal_moves()
+            .iter()
+            .map(|m| move_dict(py, m))
+            .collect()
     }
 
     /// Place cards for `seat`: each row gets a list of cards (text or codes);
@@ -137,7 +160,11 @@ impl OfcGame {
         discard: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<()> {
         let mut placements = Vec::new();
-        for (cards, row) in [(front, Row::Front), (middle, Row::Middle), (back, Row::Back)] {
+        for (cards, row) in [
+            (front, Row::Front),
+            (middle, Row::Middle),
+            (back, Row::Back),
+        ] {
             for c in cards_arg(cards)? {
                 placements.push((c, row));
             }
@@ -157,14 +184,22 @@ impl OfcGame {
     /// rollouts completing every board from the unseen cards, scored exactly.
     /// Returns [(move dict, estimated points)], best first. Seeded.
     #[pyo3(signature = (samples=96, seed=0))]
-    fn suggest<'py>(&self, py: Python<'py>, samples: usize, seed: u64) -> PyResult<Vec<(Bound<'py, PyDict>, f64)>> {
+    fn suggest<'py>(
+        &self,
+        py: Python<'py>,
+        samples: usize,
+        seed: u64,
+    ) -> PyResult<Vec<(Bound<'py, PyDict>, f64)>> {
         let seat = match self.inner.to_act() {
             Some(s) => s,
             None => return light(|| Err(Error::InvalidSetting("the deal is finished".into()))),
         };
         let game = &self.inner;
         let ranked = detached(py, || core_suggest(game, seat, samples.max(1), seed))?;
-        ranked.iter().map(|(m, ev)| Ok((move_dict(py, m)?, *ev))).collect()
+        ranked
+            .iter()
+            .map(|(m, ev)| Ok((move_dict(py, m)?, *ev)))
+            .collect()
     }
 
     /// The simple heuristic agent's move for the player to act.
@@ -202,7 +237,11 @@ impl OfcGame {
 
     fn __repr__(&self) -> String {
         let boards: Vec<String> = self.inner.boards().iter().map(|b| b.to_text()).collect();
-        format!("OfcGame(to_act={:?}, boards={:?})", self.inner.to_act(), boards)
+        format!(
+            "OfcGame(to_act={:?}, boards={:?})",
+            self.inner.to_act(),
+            boards
+        )
     }
 }
 
@@ -211,7 +250,12 @@ impl OfcGame {
         if seat < self.inner.players() {
             Ok(())
         } else {
-            light(|| Err(Error::InvalidSetting(format!("no seat {seat} at a table of {}", self.inner.players()))))
+            light(|| {
+                Err(Error::InvalidSetting(format!(
+                    "no seat {seat} at a table of {}",
+                    self.inner.players()
+                )))
+            })
         }
     }
 }
@@ -236,7 +280,13 @@ pub fn fantasyland_setting<'py>(
     let sol = detached(py, || best_fantasyland_setting(&codes, &rules, stay_value))?;
     let d = PyDict::new(py);
     d.set_item("setting", Setting { inner: sol.setting })?;
-    d.set_item("discards", sol.discards.iter().map(|&c| u32::from(c)).collect::<Vec<_>>())?;
+    d.set_item(
+        "discards",
+        sol.discards
+            .iter()
+            .map(|&c| u32::from(c))
+            .collect::<Vec<_>>(),
+    )?;
     d.set_item("score", sol.score)?;
     d.set_item("royalty", sol.royalty)?;
     d.set_item("stays", sol.stays)?;
