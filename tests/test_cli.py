@@ -154,3 +154,39 @@ def cp_format(cards: list[int]) -> str:
     from chinese_poker import format_cards
 
     return format_cards(cards) or "-"
+
+
+def test_play_through_stdin() -> None:
+    """Two deals typed at the prompt: a hint, bad input re-asked with the reason, then the
+    solver's own setting; the settlement and running score are printed."""
+    import random
+
+    from chinese_poker import format_cards, solve
+
+    rng = random.Random(6)
+    answers = []
+    for _ in range(2):
+        deck = list(range(52))
+        rng.shuffle(deck)
+        answers.append(str(solve(sorted(deck[:13], reverse=True)).setting))
+    lines = ["hint", "As Ks", answers[0].replace("/", "", 1).replace("/", "/ ", 0), answers[0]]
+    lines += [answers[1], "quit"]
+    r = subprocess.run(
+        [sys.executable, "-m", "chinese_poker.cli", "play", "--seed", "6", "--deals", "3"],
+        input="\n".join(lines) + "\n", capture_output=True, text=True, check=False, timeout=60,
+    )  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.count("not that") >= 2
+    assert "running:" in r.stdout and "bye. Totals" in r.stdout
+    assert "Traceback" not in r.stderr
+    assert format_cards([0]) == "2c"
+
+
+def test_default_presets_do_not_leak_between_commands() -> None:
+    from chinese_poker.cli import build_parser
+
+    parser = build_parser()
+    assert parser.parse_args(["solve", "x"]).preset == "cp_pro_1_6"
+    assert parser.parse_args(["play"]).preset == "cp_pro_1_6"
+    assert parser.parse_args(["ofc", "play"]).preset == "ofc_ru_main"
+    assert parser.parse_args(["ofc", "fantasyland", "x"]).preset == "ofc_us"

@@ -305,6 +305,105 @@ def _cmd_ofc_play(args: argparse.Namespace) -> int:
     return 0
 
 
+PLAY_HELP = (
+    "Set your 13 cards as 'front / middle / back' (3 / 5 / 5 cards), e.g. "
+    "'As Ad 2c / Kc Kd 9h 9s 3d / 7c 6d 5h 4s 3c'. Commands: hint, quit."
+)
+
+
+def _ask(prompt: str) -> str | None:
+    try:
+        return input(prompt).strip()
+    except EOFError:
+        return None
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    import random
+
+    rules = _rules(args)
+    names = ["You", "East", "South", "West"][: args.players]
+    totals = [0] * args.players
+    rng = random.Random(args.seed)
+    print(f"Chinese poker ({args.preset}) against {args.players - 1} solver opponents. {PLAY_HELP}")
+    for deal in range(1, args.deals + 1):
+        deck = list(range(52))
+        rng.shuffle(deck)
+        hands = [deck[13 * i : 13 * i + 13] for i in range(args.players)]
+        mine = sorted(hands[0], reverse=True)
+        print(f"\nDeal {deal}. Your cards: {format_cards(mine)}")
+        while True:
+            line = _ask("> ")
+            if line is None or line.lower() in ("q", "quit", "exit"):
+                print("bye. Totals: " + ", ".join(f"{n} {t:+}" for n, t in zip(names, totals)))
+                return 0
+            if line.lower() in ("h", "hint"):
+                sol = solve(mine, rules, opponents=args.players - 1)
+                if sol.natural is not None:
+                    print(f"  you hold a natural: {sol.natural.kind}; type: natural")
+                for cand, ev in sol.candidates[:3]:
+                    print(f"  {ev:+6.2f}  {cand}")
+                continue
+            try:
+                if line.lower() == "natural":
+                    sol = solve(mine, rules, opponents=args.players - 1)
+                    if sol.natural is None:
+                        raise ChinesePokerError("your hand holds no natural under these rules")
+                    me: Setting | tuple[str, Setting] = ("natural", sol.setting)
+                else:
+                    setting = Setting(line, notation=args.notation)
+                    if sorted(setting.codes) != sorted(mine):
+                        raise ChinesePokerError("those are not your 13 cards")
+                    if setting.is_foul(rules):
+                        reason = setting.foul_reason(rules)
+                        if _ask(f"  that setting fouls ({reason}); play it anyway? [y/N] ") != "y":
+                            continue
+                    me = setting
+                break
+            except ChinesePokerError as exc:
+                print(f"  not that: {exc}")
+        players: list[Setting | tuple[str, Setting]] = [me]
+        for hand in hands[1:]:
+            sol = solve(hand, rules, opponents=args.players - 1)
+            players.append(("natural", sol.setting) if sol.natural is not None else sol.setting)
+        for name, p in zip(names[1:], players[1:]):
+            shown = p[1] if isinstance(p, tuple) else p
+            tag = f" (natural {p[0]})" if isinstance(p, tuple) else ""
+            print(f"  {name:<6} {shown}{tag}")
+        result = score(players, rules)  # type: ignore[arg-type]
+        for pair in result.pairs:
+            text = pair["explanation"]
+            for i, n in enumerate(names):
+                text = text.replace(f"P{i}", n)
+            print(f"  {names[pair['a']]} v {names[pair['b']]}: {text}")
+        totals = [t + int(r) for t, r in zip(totals, result.totals)]
+        print("  this deal: " + ", ".join(f"{n} {t:+}" for n, t in zip(names, result.totals)))
+        print("  running:   " + ", ".join(f"{n} {t:+}" for n, t in zip(names, totals)))
+    return 0
+
+
+def _common_options(default_preset: str) -> argparse.ArgumentParser:
+    """The options every command takes (a fresh parser per default: argparse parents share
+    their actions, so one parser's defaults must not leak into another's)."""
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument(
+        "--preset",
+        default=default_preset,
+        choices=Rules.presets(),
+        metavar="PRESET",
+        help=f"rules preset (default {default_preset}; see Rules.presets())",
+    )
+    common.add_argument(
+        "--option",
+        action="append",
+        metavar="NAME=VALUE",
+        help="change one rules option, e.g. --option score.method=2-4 (repeatable)",
+    )
+    common.add_argument("--notation", choices=NOTATIONS, default="intl", help="rank alphabet")
+    common.add_argument("--json", action="store_true", help="print JSON for scripts")
+    return common
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``chinese-poker`` command."""
     parser = argparse.ArgumentParser(
@@ -315,22 +414,7 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     parser.add_argument("--version", action="version", version=f"chinese-poker {__version__}")
-    common = argparse.ArgumentParser(add_help=False)
-    common.add_argument(
-        "--preset",
-        default=DEFAULT_PRESET,
-        choices=Rules.presets(),
-        metavar="PRESET",
-        help=f"rules preset (default {DEFAULT_PRESET}; see Rules.presets())",
-    )
-    common.add_argument(
-        "--option",
-        action="append",
-        metavar="NAME=VALUE",
-        help="change one rules option, e.g. --option score.method=2-4 (repeatable)",
-    )
-    common.add_argument("--notation", choices=NOTATIONS, default="intl", help="rank alphabet")
-    common.add_argument("--json", action="store_true", help="print JSON for scripts")
+    common = _common_options(DEFAULT_PRESET)
     sub = parser.add_subparsers(dest="command", required=True)
 
     ev = sub.add_parser(
@@ -407,25 +491,33 @@ def build_parser() -> argparse.ArgumentParser:
     si.add_argument("--threads", type=int, default=None, help="threads (default: all cores)")
     si.set_defaults(func=_cmd_simulate)
 
+    pg = sub.add_parser(
+        "play",
+        parents=[common],
+        help="play the closed game against three solver opponents in the terminal",
+        description="A terminal game of Chinese poker against solver opponents. " + PLAY_HELP,
+    )
+    pg.add_argument("--players", type=int, default=4, choices=[2, 3, 4])
+    pg.add_argument("--deals", type=int, default=10)
+    pg.add_argument("--seed", type=int, default=0)
+    pg.set_defaults(func=_cmd_play)
+
     ofc = sub.add_parser("ofc", help="open-face Chinese poker: play, Fantasyland")
     ofc_sub = ofc.add_subparsers(dest="ofc_command", required=True)
-    ofc_common = argparse.ArgumentParser(add_help=False, parents=[common])
-    ofc_common.set_defaults(preset="ofc_ru_main")
     fl = ofc_sub.add_parser(
         "fantasyland",
-        parents=[ofc_common],
+        parents=[_common_options("ofc_us")],
         help="the exact best Fantasyland setting of 13-17 cards",
         description="Set 13-17 Fantasyland cards for the most royalties (plus --stay-value if "
         "the board stays in Fantasyland), discarding the extras. Default preset ofc_us.",
     )
-    fl.set_defaults(preset="ofc_us")
     fl.add_argument("cards", help="13 to 17 cards")
     fl.add_argument("--stay-value", type=float, default=8.0, help="points for staying in FL")
     fl.add_argument("--unicode", action="store_true")
     fl.set_defaults(func=_cmd_ofc_fantasyland)
     pl = ofc_sub.add_parser(
         "play",
-        parents=[ofc_common],
+        parents=[_common_options("ofc_ru_main")],
         help="play open-face against the placement agent in the terminal",
         description="A terminal game of open-face Chinese poker against agents. " + OFC_HELP,
     )
