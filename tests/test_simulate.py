@@ -62,3 +62,26 @@ def test_natural_frequencies_within_sampling_error() -> None:
         p = 1 / exact
         sd = (hands * p * (1 - p)) ** 0.5
         assert abs(count - hands * p) < 4.5 * sd + 2, (name, count, hands * p)
+
+
+def test_csv_per_deal_matches_the_totals(tmp_path: object) -> None:
+    import csv as csvmod
+    from pathlib import Path
+
+    path = Path(str(tmp_path)) / "deals.csv"
+    r = simulate(700, players=3, seed=4, block=300, csv=str(path), progress=False)
+    rows = list(csvmod.DictReader(path.open()))
+    assert len(rows) == 700 and [int(x["deal"]) for x in rows] == list(range(700))
+    for seat in range(3):
+        total = sum(float(x[f"seat{seat}"]) for x in rows)
+        assert abs(total - r.stats["points"][seat] / r.stats["denominator"]) < 1e-6
+    assert "deal_totals" not in r.stats  # per-deal data is streamed, not kept
+
+
+def test_plot_png(tmp_path: object) -> None:
+    pytest.importorskip("matplotlib")
+    from pathlib import Path
+
+    path = Path(str(tmp_path)) / "points.png"
+    simulate(300, seed=1, strategy="greedy", plot=str(path), progress=False)
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

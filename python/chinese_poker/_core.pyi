@@ -245,6 +245,7 @@ def simulate_range(
     seed: int = 0,
     *,
     count_naturals: bool = True,
+    record_deals: bool = False,
     threads: int | None = None,
 ) -> dict[str, Any]: ...
 def duplicate_match(

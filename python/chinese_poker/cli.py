@@ -174,6 +174,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         seed=args.seed,
         threads=args.threads,
         progress=None if not args.json else False,
+        csv=args.csv,
+        plot=args.plot,
     )
     if args.json:
         print(json.dumps(result.to_dict(), default=str))
@@ -489,6 +491,8 @@ def build_parser() -> argparse.ArgumentParser:
     si.add_argument("--strategy", choices=["fast", "greedy"], default="fast")
     si.add_argument("--seed", type=int, default=0)
     si.add_argument("--threads", type=int, default=None, help="threads (default: all cores)")
+    si.add_argument("--csv", help="write one line per deal (each seat's points) to this file")
+    si.add_argument("--plot", help="save a PNG of the points distribution (needs matplotlib)")
     si.set_defaults(func=_cmd_simulate)
 
     pg = sub.add_parser(

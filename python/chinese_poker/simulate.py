@@ -200,6 +200,25 @@ def _progress_printer() -> Callable[[int, int], None]:
     return show
 
 
+def _plot_histogram(histogram: dict[float, int], path: str, title: str) -> None:
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError as exc:  # pragma: no cover - depends on the environment
+        raise ImportError('plotting needs matplotlib: pip install "chinese-poker[plot]"') from exc
+    xs = sorted(histogram)
+    fig, ax = plt.subplots(figsize=(8, 4.5))
+    ax.bar(xs, [histogram[x] for x in xs], width=0.8)
+    ax.set_xlabel("points per deal (one seat)")
+    ax.set_ylabel("seat-deals")
+    ax.set_title(title)
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+
+
 def simulate(
     deals: int,
     players: int = 4,
@@ -212,6 +231,8 @@ def simulate(
     block: int = 20_000,
     progress: bool | Callable[[int, int], None] | None = None,
     count_naturals: bool = True,
+    csv: str | None = None,
+    plot: str | None = None,
 ) -> SimulationResult:
     """Deal `deals` tables of `players`, set every hand with `strategy` ('fast'
     or 'greedy'), settle under `rules` (default `cp_pro_1_6`) and aggregate.
@@ -219,7 +240,10 @@ def simulate(
     Results are identical for a seed whatever `threads`, `block` or `client`.
     Ctrl-C returns the statistics of the blocks finished so far
     (``interrupted=True``). With `client` (a Dask ``Client`` or any executor
-    with ``submit``), blocks run as tasks on the cluster.
+    with ``submit``), blocks run as tasks on the cluster. `csv` writes one line
+    per deal (deal index and each seat's points), block by block, so memory
+    stays constant; `plot` saves a PNG of the distribution of points per deal
+    (needs matplotlib: ``pip install "chinese-poker[plot]"``).
 
     >>> r = simulate(200, strategy="greedy", seed=1, progress=False)
     >>> r.deals, sum(m for m, _ in r.points_per_seat()) == 0
@@ -242,23 +266,44 @@ def simulate(
     interrupted = False
     t0 = time.perf_counter()
     args = (players, rules, strategy, seed)
-    kwargs = {"count_naturals": count_naturals, "threads": threads}
+    record = csv is not None or plot is not None
+    kwargs = {"count_naturals": count_naturals, "threads": threads, "record_deals": record}
+    histogram: dict[float, int] = {}
+    out = open(csv, "w", encoding="utf-8") if csv else None  # noqa: SIM115 (closed below)
+
+    def take(first: int, block_stats: dict[str, Any]) -> None:
+        nonlocal stats
+        totals = block_stats.pop("deal_totals", None)
+        if totals is not None:
+            points = totals / block_stats["denominator"]
+            if out is not None:
+                if first == 0:
+                    seats = ",".join(f"seat{i}" for i in range(players))
+                    out.write(f"deal,{seats}\n")
+                for i, row in enumerate(points.tolist()):
+                    out.write(f"{first + i}," + ",".join(f"{x:g}" for x in row) + "\n")
+            for x in points.reshape(-1).tolist():
+                histogram[x] = histogram.get(x, 0) + 1
+        stats = merge_stats(stats, block_stats)
+        done_blocks.append(first)
+        if show:
+            show(stats["deals"], deals)
+
     try:
         if client is None:
             for first, n in ranges:
-                stats = merge_stats(stats, simulate_range(first, n, *args, **kwargs))  # type: ignore[arg-type]
-                done_blocks.append(first)
-                if show:
-                    show(stats["deals"], deals)
+                take(first, simulate_range(first, n, *args, **kwargs))  # type: ignore[arg-type]
         else:
             futures = [client.submit(simulate_range, f, n, *args, **kwargs) for f, n in ranges]
             for (first, _), fut in zip(ranges, futures):
-                stats = merge_stats(stats, fut.result())
-                done_blocks.append(first)
-                if show:
-                    show(stats["deals"], deals)
+                take(first, fut.result())
     except KeyboardInterrupt:
         interrupted = True
+    finally:
+        if out is not None:
+            out.close()
+    if plot is not None:
+        _plot_histogram(histogram, plot, f"{deals:,} deals, {players} players, {strategy} solver")
     if not stats:
         stats = simulate_range(0, 0, *args, **kwargs)  # type: ignore[arg-type]
     return SimulationResult(

@@ -76,6 +76,9 @@ pub struct SimStats {
     pub row_decided: [u64; 3],
     /// Tied row comparisons per row.
     pub row_ties: [u64; 3],
+    /// Each deal's totals in units, `players` per deal in deal order, when
+    /// recording was asked for (empty otherwise).
+    pub deal_totals: Vec<i64>,
 }
 
 impl SimStats {
@@ -98,6 +101,7 @@ impl SimStats {
             royalty_rows: vec![[0; 10]; 3],
             row_decided: [0; 3],
             row_ties: [0; 3],
+            deal_totals: Vec::new(),
         }
     }
 
@@ -139,6 +143,7 @@ impl SimStats {
             self.row_decided[r] += o.row_decided[r];
             self.row_ties[r] += o.row_ties[r];
         }
+        self.deal_totals.extend_from_slice(&o.deal_totals);
         Ok(())
     }
 }
@@ -171,6 +176,7 @@ pub fn simulate_range(
     rules: &Rules,
     seed: u64,
     count_naturals: bool,
+    record_deals: bool,
     set: &(impl Fn(&[Card; 13]) -> Result<([Card; 13], bool)> + Sync),
     threads: Threads,
 ) -> Result<SimStats> {
@@ -201,6 +207,9 @@ pub fn simulate_range(
                 &mut st,
                 (&base, &strict, &quads),
             )?;
+        }
+        if !record_deals {
+            st.deal_totals = Vec::new();
         }
         o[0] = Some(st);
         Ok(())
@@ -253,6 +262,7 @@ fn play_deal(
         st.denominator = result.denominator;
     }
     st.deals += 1;
+    st.deal_totals.extend_from_slice(&result.totals);
     for (i, &t) in result.totals.iter().enumerate() {
         st.points[i] += t;
         st.points_sq[i] += t.unsigned_abs() * t.unsigned_abs();
@@ -315,17 +325,42 @@ mod tests {
     #[test]
     fn split_runs_merge_to_the_whole_run_and_are_zero_sum() {
         let rules = Rules::preset("cp_pro_1_6").unwrap();
-        let whole =
-            simulate_range(0, 600, 4, &rules, 11, true, &greedy, Threads::Count(1)).unwrap();
-        let mut parts =
-            simulate_range(0, 250, 4, &rules, 11, true, &greedy, Threads::Count(2)).unwrap();
+        let whole = simulate_range(
+            0,
+            600,
+            4,
+            &rules,
+            11,
+            true,
+            true,
+            &greedy,
+            Threads::Count(1),
+        )
+        .unwrap();
+        let mut parts = simulate_range(
+            0,
+            250,
+            4,
+            &rules,
+            11,
+            true,
+            true,
+            &greedy,
+            Threads::Count(2),
+        )
+        .unwrap();
         parts
-            .merge(&simulate_range(250, 350, 4, &rules, 11, true, &greedy, Threads::Auto).unwrap())
+            .merge(
+                &simulate_range(250, 350, 4, &rules, 11, true, true, &greedy, Threads::Auto)
+                    .unwrap(),
+            )
             .unwrap();
         assert_eq!(whole, parts);
         assert_eq!(whole.deals, 600);
         assert_eq!(whole.points.iter().sum::<i64>(), 0);
         assert_eq!(whole.fouls, 0, "greedy never fouls (RULES §3.4)");
         assert_eq!(whole.hands, 2400);
+        assert_eq!(whole.deal_totals.len(), 2400);
+        assert_eq!(whole.deal_totals.iter().sum::<i64>(), 0);
     }
 }

@@ -257,15 +257,22 @@ fn stats_dict<'py>(py: Python<'py>, s: &SimStats) -> PyResult<Bound<'py, PyDict>
     )?;
     d.set_item("row_decided", s.row_decided.to_vec())?;
     d.set_item("row_ties", s.row_ties.to_vec())?;
+    if !s.deal_totals.is_empty() {
+        let n = s.deal_totals.len() / s.players.max(1);
+        let arr = numpy::ndarray::Array2::from_shape_vec((n, s.players), s.deal_totals.clone())
+            .map_err(|e| crate::errors::to_pyerr_static(Error::Internal(e.to_string())))?;
+        d.set_item("deal_totals", arr.into_pyarray(py))?;
+    }
     Ok(d)
 }
 
 /// Low-level simulation of deals `first .. first + count` of a run (the
 /// Python `simulate` builds on it): deal with a counter-based shuffle keyed
 /// by `(seed, deal index)`, set every hand with the strategy ('fast' or
-/// 'greedy'), settle under the rules, and return mergeable sums as a dict.
+/// 'greedy'), settle under the rules, and return mergeable sums as a dict
+/// (with `record_deals`, also 'deal_totals': int64 (count, players) in units).
 #[pyfunction]
-#[pyo3(signature = (first, count, players=4, rules=None, strategy="fast", seed=0, *, count_naturals=true, threads=None))]
+#[pyo3(signature = (first, count, players=4, rules=None, strategy="fast", seed=0, *, count_naturals=true, record_deals=false, threads=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn simulate_range<'py>(
     py: Python<'py>,
@@ -276,6 +283,7 @@ pub fn simulate_range<'py>(
     strategy: &str,
     seed: u64,
     count_naturals: bool,
+    record_deals: bool,
     threads: Option<i64>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let r = rules_or_default(rules)?;
@@ -289,14 +297,34 @@ pub fn simulate_range<'py>(
                 let s = solver.solve(h)?;
                 Ok((s.setting, s.natural.is_some()))
             };
-            core_simulate(first, count, players_n, &r, seed, count_naturals, &set, t)
+            core_simulate(
+                first,
+                count,
+                players_n,
+                &r,
+                seed,
+                count_naturals,
+                record_deals,
+                &set,
+                t,
+            )
         })?,
         "greedy" => detached(py, || {
             let set = |h: &[u8; 13]| -> chinese_poker_core::Result<([u8; 13], bool)> {
                 let s = chinese_poker_core::search::HandSubsets::new(h, r.wheel);
                 Ok((s.greedy().cards(h), false))
             };
-            core_simulate(first, count, players_n, &r, seed, count_naturals, &set, t)
+            core_simulate(
+                first,
+                count,
+                players_n,
+                &r,
+                seed,
+                count_naturals,
+                record_deals,
+                &set,
+                t,
+            )
         })?,
         other => {
             return light(|| {
