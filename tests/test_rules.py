@@ -285,3 +285,14 @@ def test_settings_and_frontier_against_brute_force(seed: int) -> None:
     settings, values = cp.pareto_settings(hand, Rules())
     assert {tuple(v) for v in values.tolist()} == brute_pareto(hand)
     assert len(settings) == len({tuple(v) for v in values.tolist()})
+
+
+def test_unannounced_royalties_forfeited_when_required() -> None:
+    """RULES §4.0 step 5 / §9 royalty.declare_required."""
+    a = Setting("2c 3d 5h / 7s 8d Tc Jc Kd / Ah Ac Qd Js 8h")
+    b = Setting("Qc Qh 2d / 6s 6d 6c 4c 4d / 9s 9d 9h 9c 3s")  # middle full house 2, back quads 4
+    rules = Rules.preset("cp_pro_1_3")
+    assert score([a, b], rules).totals == [-7, 7]
+    strict = rules.replace(royalty_declare_required=True)
+    assert score([a, b], strict).totals == [-3, 3]
+    assert score([a, ("announce", b)], strict).totals == [-7, 7]

@@ -143,7 +143,7 @@ class Setting:
     def __ne__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
-_Player = Setting | str | tuple[Literal["natural"], Setting]
+_Player = Setting | str | tuple[Literal["natural", "announce"], Setting]
 
 @final
 class Natural:

@@ -30,6 +30,10 @@ pub enum PlayerHand {
     /// A declared natural, with the cards as the player set them (the setting
     /// must be legal when `natural.require_legal_setting` is on).
     Natural(Setting),
+    /// A setting whose royalties the player announced before the reveal
+    /// (RULES §4.0 step 5). Under `royalty.declare_required = true` only
+    /// announced royalties are paid; otherwise it is the same as `Setting`.
+    Announced(Setting),
 }
 
 /// How a player's hand was judged.
@@ -212,7 +216,7 @@ pub fn score_with_pot(
     // One pack: no card may be held twice across the table.
     let mut owner = [usize::MAX; 52];
     for (i, p) in players.iter().enumerate() {
-        if let PlayerHand::Setting(s) | PlayerHand::Natural(s) = p {
+        if let PlayerHand::Setting(s) | PlayerHand::Natural(s) | PlayerHand::Announced(s) = p {
             for &c in s.cards() {
                 let slot = &mut owner[c as usize];
                 if *slot != usize::MAX {
@@ -264,7 +268,7 @@ fn judge(i: usize, p: &PlayerHand, rules: &Rules) -> Result<(Side, PlayerResult)
             }
             return Ok((Side::Surrendered, result));
         }
-        PlayerHand::Setting(s) | PlayerHand::Natural(s) => *s,
+        PlayerHand::Setting(s) | PlayerHand::Natural(s) | PlayerHand::Announced(s) => *s,
     };
     let values = setting.values(rules);
     result.values = Some(values);
@@ -295,8 +299,13 @@ fn judge(i: usize, p: &PlayerHand, rules: &Rules) -> Result<(Side, PlayerResult)
         result.status = Status::Fouled(reason);
         return Ok((Side::Fouled, result));
     }
-    let royalties = setting.royalties(rules);
-    let dealt = dealt_royalty(rules, setting.cards(), values);
+    let mut royalties = setting.royalties(rules);
+    let mut dealt = dealt_royalty(rules, setting.cards(), values);
+    // An unannounced royalty is forfeited where announcing is required (RULES §4.0 step 5).
+    if rules.royalty_declare_required && !matches!(p, PlayerHand::Announced(_)) {
+        royalties = [0; 3];
+        dealt = 0;
+    }
     result.status = Status::Played;
     result.royalties = royalties;
     result.dealt_royalty = dealt;
@@ -1016,6 +1025,22 @@ mod tests {
         );
         r.overall_point_rule = OverallPointRule::NetPositive;
         assert_eq!(score(&[a, b], &r, None).unwrap().totals[0], 2);
+    }
+
+    #[test]
+    fn unannounced_royalties_are_forfeited_when_required_rules_4_0() {
+        // B wins every row with a middle full house (table G: 2) and back quads (4).
+        let a = play("2c 3d 5h / 7s 8d Tc Jc Kd / Ah Ac Qd Js 8h");
+        let quads = set("Qc Qh 2d / 6s 6d 6c 4c 4d / 9s 9d 9h 9c 3s");
+        let mut rules = preset("cp_pro_1_3");
+        let plain = score(&[a.clone(), PlayerHand::Setting(quads)], &rules, None).unwrap();
+        rules.royalty_declare_required = true;
+        let forfeited = score(&[a.clone(), PlayerHand::Setting(quads)], &rules, None).unwrap();
+        let announced = score(&[a, PlayerHand::Announced(quads)], &rules, None).unwrap();
+        assert_eq!(plain.totals, announced.totals);
+        assert_eq!(plain.totals[1], 1 + 2 + 4);
+        assert_eq!(forfeited.totals[1], 3, "unannounced: one unit per row won");
+        assert_eq!(forfeited.players[1].royalties, [0, 0, 0]);
     }
 
     #[test]

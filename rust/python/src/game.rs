@@ -456,15 +456,19 @@ fn player_hand(ob: &Bound<'_, PyAny>) -> PyResult<PlayerHand> {
         return light(|| CoreSetting::parse(text, Notation::Intl).map(PlayerHand::Setting));
     }
     if let Ok(t) = ob.cast::<PyTuple>() {
-        if t.len() == 2 && t.get_item(0)?.extract::<String>().ok().as_deref() == Some("natural") {
-            let s = player_hand(&t.get_item(1)?)?;
-            if let PlayerHand::Setting(s) = s {
-                return Ok(PlayerHand::Natural(s));
+        let tag = t.get_item(0)?.extract::<String>().ok();
+        if t.len() == 2 {
+            if let PlayerHand::Setting(s) = player_hand(&t.get_item(1)?)? {
+                match tag.as_deref() {
+                    Some("natural") => return Ok(PlayerHand::Natural(s)),
+                    Some("announce") => return Ok(PlayerHand::Announced(s)),
+                    _ => {}
+                }
             }
         }
     }
     Err(PyTypeError::new_err(
-        "a player is a Setting (or its text), 'surrender', or ('natural', Setting)",
+        "a player is a Setting (or its text), 'surrender', ('natural', Setting) or ('announce', Setting)",
     ))
 }
 
@@ -610,8 +614,10 @@ impl ScoreResult {
 
 /// Settle a deal of 2–4 players under the rules (default `cp_pro_1_6`).
 ///
-/// Each player is a `Setting` (or its text), the string 'surrender', or
-/// `('natural', Setting)` for a declared natural. `stakes[i][j]` multiplies
+/// Each player is a `Setting` (or its text), the string 'surrender',
+/// `('natural', Setting)` for a declared natural, or `('announce', Setting)`
+/// for a setting whose royalties were announced (needed when
+/// `royalty.declare_required` is on). `stakes[i][j]` multiplies
 /// the pair (i, j); `pot` is the pot carried in under `pot_only_winner`.
 ///
 /// >>> r = score(["As Kh Jd / 5h 5d 4c 4d 2d / 6s 7s 8c 9d Tc",
