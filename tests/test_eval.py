@@ -218,3 +218,11 @@ def test_categories_shape_and_errors() -> None:
         cp.categories(v.astype(np.int64))
     with pytest.raises(cp.InvalidValueError):
         cp.categories(np.array([0xF00000], dtype=np.uint32))
+
+
+def test_hand_values_are_not_tracked_by_the_cycle_collector() -> None:
+    # a list of millions of values must not slow every garbage collection
+    import gc
+
+    assert not gc.is_tracked(evaluate("As Ks Qs"))
+    assert not gc.is_tracked(evaluate([0, 5, 10, 15, 20]))

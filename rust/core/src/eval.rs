@@ -543,6 +543,29 @@ pub fn evaluator(wheel: Wheel) -> &'static Evaluator {
 
 /// Checks and evaluates 3 or 5 card codes.
 pub fn evaluate(codes: &[i64], wheel: Wheel) -> Result<u32> {
+    // Fast path without allocation: range and distinctness by a bit mask.
+    if let 3 | 5 = codes.len() {
+        let mut seen = 0u64;
+        let mut c = [0u8; 5];
+        let mut ok = true;
+        for (slot, &x) in c.iter_mut().zip(codes) {
+            if !(0..52).contains(&x) || seen >> x & 1 == 1 {
+                ok = false;
+                break;
+            }
+            seen |= 1 << x;
+            *slot = x as u8;
+        }
+        if ok {
+            let e = evaluator(wheel);
+            return Ok(if codes.len() == 5 {
+                e.value5(c)
+            } else {
+                e.value3([c[0], c[1], c[2]])
+            });
+        }
+    }
+    // Slow path: the same checks, with an error that names the problem.
     let cards = crate::cards::check_hand(codes, &[3, 5])?;
     evaluator(wheel).value(&cards)
 }
