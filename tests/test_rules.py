@@ -296,3 +296,23 @@ def test_unannounced_royalties_forfeited_when_required() -> None:
     strict = rules.replace(royalty_declare_required=True)
     assert score([a, b], strict).totals == [-3, 3]
     assert score([a, ("announce", b)], strict).totals == [-7, 7]
+
+
+PEER_PRESETS = [n for n in Rules.presets() if Rules.preset(n)["table.topology"] == "peer"]
+
+
+@given(st.integers(0, 2**32), st.integers(2, 4), st.sampled_from(PEER_PRESETS))
+def test_swapping_two_players_swaps_their_results(seed: int, players: int, preset: str) -> None:
+    rng = random.Random(seed)
+    rules = Rules.preset(preset)
+    settings = []
+    for row in random_deal(rng, players):
+        options, _ = cp.pareto_settings(row, rules)
+        settings.append(Setting.from_codes(options[rng.randrange(len(options))]))
+    i, j = rng.sample(range(players), 2)
+    swapped = list(settings)
+    swapped[i], swapped[j] = swapped[j], swapped[i]
+    a, b = score(settings, rules).totals, score(swapped, rules).totals
+    expected = list(a)
+    expected[i], expected[j] = a[j], a[i]
+    assert b == expected

@@ -20,11 +20,11 @@
 //! between strategies, scored exactly by [`crate::score::score`].
 
 use crate::batch::{for_chunks, Threads};
-use crate::cards::{check_hand, rank, suit, Card};
+use crate::cards::{check_hand, Card};
 use crate::error::{Error, Result};
 use crate::eval::Wheel;
 use crate::model::{classes, ordinal, Model, RowTable};
-use crate::natural::{detect, Natural, NaturalKind};
+use crate::natural::{find_natural_unchecked, Natural};
 use crate::royalty::row_royalty;
 use crate::rules::{
     FoulPenalty, NaturalDeclare, RoyaltyMode, Rules, ScoreMethod, TableBestRowPayer,
@@ -543,7 +543,7 @@ impl<'a> Solver<'a> {
             candidates,
             fouled,
         };
-        if let Some(nat) = find_natural_fast(hand, self.rules) {
+        if let Some(nat) = find_natural_unchecked(hand, self.rules) {
             let value = nat.value as f64 * self.opponents as f64;
             // A declared natural shows its own arrangement when it has one;
             // otherwise the best setting, which must be legal if the rules say so.
@@ -645,85 +645,6 @@ pub fn solve_rows(
     Ok(())
 }
 
-/// Can the 13 cards hold runs of 5, 5 and 3 ranks? (A cheap necessary
-/// condition for three straights; the search in `natural` costs ~100 µs.)
-fn runs_possible(counts: &[u8; 13]) -> bool {
-    // Rank counts packed four bits a rank; a count is at most 4, so bit 3 of
-    // each nibble is free to catch borrows of a packed subtraction.
-    let pack = |ranks: &[usize]| ranks.iter().map(|&r| 1u64 << (4 * r)).sum::<u64>();
-    let c: u64 = counts
-        .iter()
-        .enumerate()
-        .map(|(r, &n)| u64::from(n) << (4 * r))
-        .sum();
-    let high: u64 = (0..13).map(|r| 8u64 << (4 * r)).sum();
-    let mut fives = [0u64; 10];
-    fives[0] = pack(&[12, 0, 1, 2, 3]);
-    for (s, f) in fives.iter_mut().enumerate().skip(1) {
-        *f = pack(&[s - 1, s, s + 1, s + 2, s + 3]);
-    }
-    let mut threes = [0u64; 12];
-    threes[0] = pack(&[12, 0, 1]);
-    for (s, t) in threes.iter_mut().enumerate().skip(1) {
-        *t = pack(&[s - 1, s, s + 1]);
-    }
-    for i in 0..10 {
-        for j in i..10 {
-            let d = (c | high).wrapping_sub(fives[i] + fives[j]);
-            if d & high == high && threes.contains(&(d ^ high)) {
-                return true;
-            }
-        }
-    }
-    false
-}
-
-/// Could `kind` be in the hand? Exact enough to skip the arrangement
-/// searches of `natural` on almost every hand; never says no wrongly.
-fn natural_possible(kind: NaturalKind, counts: &[u8; 13], suits: &[u8; 4]) -> bool {
-    match kind {
-        NaturalKind::ThreeFlushes | NaturalKind::ThreeStraightFlushes => {
-            // Each row one suit: the suit counts split into parts 5, 5, 3.
-            let mut s: Vec<u8> = suits.iter().copied().filter(|&n| n > 0).collect();
-            s.sort_unstable();
-            let flushes = matches!(s.as_slice(), [3, 5, 5] | [5, 8] | [3, 10] | [13]);
-            flushes && (kind == NaturalKind::ThreeFlushes || runs_possible(counts))
-        }
-        NaturalKind::ThreeStraights => runs_possible(counts),
-        NaturalKind::SixPairs => counts.iter().map(|&n| n / 2).sum::<u8>() >= 6,
-        _ => true,
-    }
-}
-
-/// The highest-precedence enabled natural of a checked hand (RULES R-NAT-2),
-/// like `natural::find_natural` but skipping impossible arrangement searches.
-fn find_natural_fast(hand: &[Card; 13], rules: &Rules) -> Option<Natural> {
-    if rules.naturals.is_empty() {
-        return None;
-    }
-    let mut counts = [0u8; 13];
-    let mut suits = [0u8; 4];
-    for &c in hand {
-        counts[rank(c) as usize] += 1;
-        suits[suit(c) as usize] += 1;
-    }
-    for (precedence, &(kind, value)) in rules.naturals.iter().enumerate().rev() {
-        if !natural_possible(kind, &counts, &suits) {
-            continue;
-        }
-        if let Some((key, setting)) = detect(kind, hand, rules) {
-            return Some(Natural {
-                kind,
-                value,
-                precedence,
-                key,
-                setting,
-            });
-        }
-    }
-    None
-}
-
 /// The royalty-maximising baseline: the legal setting with the most
 /// royalties under the rules, ties to the strongest back, then middle, then
 /// front. Returns the setting and whether it fouls (no legal setting: then
@@ -781,15 +702,9 @@ pub enum Strategy {
     RoyaltyMax,
 }
 
-/// SplitMix64: a deal's generator derived from the seed and its index, so a
-/// match does not depend on the number of threads.
-pub fn splitmix64(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
+/// SplitMix64 (shared with the simulator): a deal's generator derived from
+/// the seed and its index, so a match does not depend on the number of threads.
+pub use crate::simulate::splitmix64;
 
 /// The first `N` cards of a deck shuffled from the given generator state.
 pub fn deal_cards<const N: usize>(mut state: u64) -> [Card; N] {
@@ -830,7 +745,7 @@ fn play(
             };
             // The baselines always claim a natural, in its own arrangement
             // when it has one.
-            match find_natural_fast(hand, rules) {
+            match find_natural_unchecked(hand, rules) {
                 Some(n) if n.setting.is_some() || !fouled => {
                     (n.setting.map_or(cards, |s| *s.cards()), true)
                 }
@@ -900,7 +815,7 @@ pub fn duplicate_match(
 mod tests {
     use super::*;
     use crate::eval::evaluator;
-    use crate::natural::find_natural;
+    use crate::natural::{find_natural, NaturalKind};
     use std::collections::HashSet;
 
     fn hands(n: usize, seed: u64) -> Vec<[Card; 13]> {
@@ -1121,7 +1036,7 @@ mod tests {
         let mut found = 0;
         for hand in &pool {
             let slow = find_natural(hand, &rules).unwrap();
-            let fast = find_natural_fast(hand, &rules);
+            let fast = find_natural_unchecked(hand, &rules);
             assert_eq!(slow, fast, "{hand:?}");
             found += usize::from(fast.is_some());
         }
