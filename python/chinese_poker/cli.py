@@ -105,9 +105,15 @@ def _cmd_score(args: argparse.Namespace) -> int:
     return 0
 
 
+def _display_order(cards: list[int]) -> list[int]:
+    """Cards as a player reads them: bigger groups first, then higher ranks (K K 5 4 3)."""
+    counts = {c // 4: sum(1 for d in cards if d // 4 == c // 4) for c in cards}
+    return sorted(cards, key=lambda c: (counts[c // 4], c // 4, c % 4), reverse=True)
+
+
 def _setting_lines(setting: Setting, rules: Rules, unicode: bool) -> list[str]:
     style: Literal["ascii", "unicode"] = "unicode" if unicode else "ascii"
-    rows = (setting.front, setting.middle, setting.back)
+    rows = tuple(_display_order(r) for r in (setting.front, setting.middle, setting.back))
     out = []
     for name, row, value, royalty in zip(
         ("front", "middle", "back"), rows, setting.values_under(rules), setting.royalties(rules)
