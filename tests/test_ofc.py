@@ -99,3 +99,19 @@ def test_fantasyland_errors() -> None:
         fantasyland_setting(list(range(14)), "cp_pro_1_6")
     with pytest.raises(cp.ChinesePokerError):
         OfcGame("ofc_pineapple", players=4)
+
+
+def test_settlement_rules_can_be_changed() -> None:
+    """RULES §4.5 / §7.3: the Russian match system instead of 1-6 on the same boards."""
+    main = cp.Rules.preset("ofc_ru_main")
+    russian = main.replace(method="russian_match", score_russian_match_points=2)
+    a = OfcGame("ofc_ru_main", players=2, seed=21)
+    b = OfcGame("ofc_ru_main", players=2, seed=21, rules=russian)
+    play_out(a)
+    play_out(b)
+    assert a.board(0) == b.board(0) and a.board(1) == b.board(1)  # same deal, same play
+    boards = [cp.Setting(*a.board(i)) for i in range(2)]
+    assert b.settle().totals == cp.score(boards, russian).totals
+    assert a.settle().totals == cp.score(boards, main).totals
+    with pytest.raises(cp.ChinesePokerError):
+        OfcGame("ofc_ru_main", rules=cp.Rules.preset("cp_pro_1_6"))

@@ -267,6 +267,7 @@ class OfcGame:
         button: int = 0,
         seed: int = 0,
         fantasyland: Sequence[int] | None = None,
+        rules: Rules | None = None,
     ) -> OfcGame: ...
     @property
     def to_act(self) -> int | None: ...

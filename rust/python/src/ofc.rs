@@ -74,16 +74,22 @@ pub struct OfcGame {
 #[pymethods]
 impl OfcGame {
     #[new]
-    #[pyo3(signature = (preset="ofc_ru_main", players=2, button=0, seed=0, fantasyland=None))]
+    #[pyo3(signature = (preset="ofc_ru_main", players=2, button=0, seed=0, fantasyland=None, rules=None))]
     fn new(
         preset: &str,
         players: usize,
         button: usize,
         seed: u64,
         fantasyland: Option<Vec<u8>>,
+        rules: Option<&Bound<'_, crate::game::Rules>>,
     ) -> PyResult<Self> {
-        let rules = light(|| OfcRules::preset(preset))?;
-        light(|| CoreGame::new(rules, players, button, seed, fantasyland.as_deref()))
+        // `rules` overrides the preset's settlement rules (e.g. the Russian match
+        // system); dealing and Fantasyland still follow the preset.
+        let ofc_rules = match rules {
+            None => light(|| OfcRules::preset(preset))?,
+            Some(r) => light(|| OfcRules::with_rules(preset, r.get().inner.clone()))?,
+        };
+        light(|| CoreGame::new(ofc_rules, players, button, seed, fantasyland.as_deref()))
             .map(|inner| OfcGame { inner })
     }
 
