@@ -115,3 +115,23 @@ def test_settlement_rules_can_be_changed() -> None:
     assert a.settle().totals == cp.score(boards, main).totals
     with pytest.raises(cp.ChinesePokerError):
         OfcGame("ofc_ru_main", rules=cp.Rules.preset("cp_pro_1_6"))
+
+
+def test_module_suggest_and_seat_check() -> None:
+    from chinese_poker.ofc import suggest
+
+    g = OfcGame("ofc_ru_main", players=2, seed=8)
+    seat = g.to_act
+    assert seat is not None
+    assert suggest(g, effort=8, seed=2) == suggest(g, seat=seat, effort=8, seed=2)
+    with pytest.raises(cp.ChinesePokerError, match="turn"):
+        suggest(g, seat=1 - seat, effort=8)
+
+
+def test_ofc_docstrings() -> None:
+    import doctest
+
+    import chinese_poker.ofc as ofc
+
+    failures, tried = doctest.testmod(ofc)
+    assert failures == 0 and tried >= 5

@@ -186,21 +186,20 @@ impl OfcGame {
         self.play(seat, f.as_ref(), m.as_ref(), b.as_ref(), d.as_ref())
     }
 
-    /// The placement agent's ranked moves for the player to act: Monte-Carlo
-    /// rollouts completing every board from the unseen cards, scored exactly.
-    /// Returns [(move dict, estimated points)], best first. Seeded.
-    #[pyo3(signature = (samples=96, seed=0))]
+    /// The placement agent's ranked moves for `seat` (default: the player to
+    /// act; another seat is an error): Monte-Carlo rollouts completing every
+    /// board from the unseen cards, scored exactly under the preset. Returns
+    /// [(move dict, estimated points)], best first. Seeded.
+    #[pyo3(signature = (samples=96, seed=0, seat=None))]
     fn suggest<'py>(
         &self,
         py: Python<'py>,
         samples: usize,
         seed: u64,
+        seat: Option<usize>,
     ) -> PyResult<Vec<(Bound<'py, PyDict>, f64)>> {
-        let seat = match self.inner.to_act() {
-            Some(s) => s,
-            None => return light(|| Err(Error::InvalidSetting("the deal is finished".into()))),
-        };
         let game = &self.inner;
+        let seat = seat.or(game.to_act()).unwrap_or(0);
         let ranked = detached(py, || core_suggest(game, seat, samples.max(1), seed))?;
         ranked
             .iter()
