@@ -25,6 +25,8 @@ def workload(seed: int) -> tuple[object, ...]:
         cp.pareto_settings(deal[0])[1].tobytes(),
         cp.score_batch(deal[None, :, :])[0].tobytes(),
         cp.find_natural(deal[1]) is None,
+        cp.duplicate_match("fast", "greedy", 40, seed=seed),
+        cp.solve_batch(deal)[0].tobytes(),
     )
 
 

@@ -32,7 +32,6 @@ use crate::rules::{
 use crate::score::{score, PlayerHand};
 use crate::search::{HandSubsets, SettingIdx, ValueOrder, FIVE_SUBSETS, THREE_SUBSETS};
 use crate::setting::{order_check, Row, Setting};
-use rayon::prelude::*;
 use std::sync::LazyLock;
 
 /// How far the embedded model's interpolated joint law strays from monotone:
@@ -786,10 +785,13 @@ pub fn duplicate_match(
     let independent_model = model.with_independent_rows();
     let fast = Solver::new(rules, 1, model)?;
     let independent = Solver::new(rules, 1, &independent_model)?;
-    let edges: Vec<f64> = (0..deals)
-        .into_par_iter()
-        .map(|d| -> Result<f64> {
-            let mut state = seed ^ (d as u64).wrapping_mul(0xD1B5_4A32_D192_ED03);
+    // The batch module's fork-safe pools, not rayon's global one; each deal's
+    // edge depends only on (seed, deal index), so threads do not change it.
+    let idx: Vec<u64> = (0..deals as u64).collect();
+    let mut edges = vec![0.0f64; deals];
+    crate::batch::for_chunks_sized(&idx, 1, &mut edges, 1, Threads::Auto, 16, |_, ids, out| {
+        for (&d, e) in ids.iter().zip(out.iter_mut()) {
+            let mut state = seed ^ d.wrapping_mul(0xD1B5_4A32_D192_ED03);
             let cards: [Card; 26] = deal_cards(splitmix64(&mut state));
             let mut h1 = [0; 13];
             let mut h2 = [0; 13];
@@ -802,9 +804,10 @@ pub fn duplicate_match(
                 let r = score(&[pa, pb], rules, None)?;
                 total += r.totals[0] as f64 / r.denominator as f64;
             }
-            Ok(total / 2.0)
-        })
-        .collect::<Result<Vec<f64>>>()?;
+            *e = total / 2.0;
+        }
+        Ok(())
+    })?;
     let n = edges.len().max(1) as f64;
     let mean = edges.iter().sum::<f64>() / n;
     let var = edges.iter().map(|e| (e - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
