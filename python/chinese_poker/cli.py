@@ -93,9 +93,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
         print(json.dumps(out, ensure_ascii=False, default=str))
         return 0
     for i, (player, info) in enumerate(zip(players, result.players)):
-        label = player if isinstance(player, str) else player
-        if isinstance(label, tuple):
-            label = label[1]
+        label = player[1] if isinstance(player, tuple) else player
         print(f"P{i}  {info['status']:<28} {label}")
         if isinstance(label, Setting):
             for line in label.describe(rules).splitlines():
@@ -190,6 +188,17 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     return 130 if result.interrupted else 0
 
 
+def _pair_lines(result: Any, names: list[str]) -> list[str]:
+    """The settlement's pair explanations with the players' names for P0, P1, …."""
+    lines = []
+    for pair in result.pairs:
+        text = pair["explanation"]
+        for i, n in enumerate(names):
+            text = text.replace(f"P{i}", n)
+        lines.append(f"{names[pair['a']]} v {names[pair['b']]}: {text}")
+    return lines
+
+
 def _cmd_demo(args: argparse.Namespace) -> int:
     import random
 
@@ -215,12 +224,8 @@ def _cmd_demo(args: argparse.Namespace) -> int:
             print("    " + line)
         print(f"    expected {sol.ev:+.2f}\n")
     result = score(players, rules)  # type: ignore[arg-type]
-    for pair in result.pairs:
-        a, b = names[pair["a"]], names[pair["b"]]
-        text = pair["explanation"]
-        for i, n in enumerate(names):
-            text = text.replace(f"P{i}", n)
-        print(f"{a} v {b}: {text}")
+    for line in _pair_lines(result, names):
+        print(line)
     print()
     print("  ".join(f"{n} {t:+}" for n, t in zip(names, result.totals)))
     return 0
@@ -379,11 +384,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
             tag = f" (natural {p[0]})" if isinstance(p, tuple) else ""
             print(f"  {name:<6} {shown}{tag}")
         result = score(players, rules)  # type: ignore[arg-type]
-        for pair in result.pairs:
-            text = pair["explanation"]
-            for i, n in enumerate(names):
-                text = text.replace(f"P{i}", n)
-            print(f"  {names[pair['a']]} v {names[pair['b']]}: {text}")
+        for line in _pair_lines(result, names):
+            print("  " + line)
         totals = [t + int(r) for t, r in zip(totals, result.totals)]
         print("  this deal: " + ", ".join(f"{n} {t:+}" for n, t in zip(names, result.totals)))
         print("  running:   " + ", ".join(f"{n} {t:+}" for n, t in zip(names, totals)))

@@ -261,18 +261,24 @@ impl Setting {
 
     /// `front / middle / back` in ASCII notation.
     pub fn to_text(&self) -> String {
-        Row::ALL
-            .iter()
-            .map(|&r| {
-                self.row(r)
-                    .iter()
-                    .map(|&c| format_card(c, Style::Ascii))
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            })
-            .collect::<Vec<_>>()
-            .join(" / ")
+        rows_text(|r| self.row(r))
     }
+}
+
+/// `front / middle / back` in ASCII notation for any source of rows (a
+/// setting, or an open-face board being filled).
+pub fn rows_text<'a>(row: impl Fn(Row) -> &'a [Card]) -> String {
+    Row::ALL
+        .iter()
+        .map(|&r| {
+            row(r)
+                .iter()
+                .map(|&c| format_card(c, Style::Ascii))
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect::<Vec<_>>()
+        .join(" / ")
 }
 
 /// The card whose suit breaks an exact tie (RULES §2.5): cards ordered by

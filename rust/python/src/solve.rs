@@ -290,42 +290,9 @@ pub fn simulate_range<'py>(
     let t = threads_opt(threads)?;
     let players_n = usize::try_from(players).unwrap_or(0);
     let m = model()?;
-    let stats = match strategy {
-        "fast" => detached(py, || {
-            let solver = Solver::new(&r, players_n.saturating_sub(1).max(1), m)?;
-            let set = |h: &[u8; 13]| -> chinese_poker_core::Result<([u8; 13], bool)> {
-                let s = solver.solve(h)?;
-                Ok((s.setting, s.natural.is_some()))
-            };
-            core_simulate(
-                first,
-                count,
-                players_n,
-                &r,
-                seed,
-                count_naturals,
-                record_deals,
-                &set,
-                t,
-            )
-        })?,
-        "greedy" => detached(py, || {
-            let set = |h: &[u8; 13]| -> chinese_poker_core::Result<([u8; 13], bool)> {
-                let s = chinese_poker_core::search::HandSubsets::new(h, r.wheel);
-                Ok((s.greedy().cards(h), false))
-            };
-            core_simulate(
-                first,
-                count,
-                players_n,
-                &r,
-                seed,
-                count_naturals,
-                record_deals,
-                &set,
-                t,
-            )
-        })?,
+    let fast = match strategy {
+        "fast" => true,
+        "greedy" => false,
         other => {
             return light(|| {
                 Err(Error::UnknownOption {
@@ -336,6 +303,36 @@ pub fn simulate_range<'py>(
             })
         }
     };
+    let stats = detached(py, || {
+        let solver = if fast {
+            Some(Solver::new(&r, players_n.saturating_sub(1).max(1), m)?)
+        } else {
+            None
+        };
+        let set = |h: &[u8; 13]| -> chinese_poker_core::Result<([u8; 13], bool)> {
+            match &solver {
+                Some(solver) => {
+                    let s = solver.solve(h)?;
+                    Ok((s.setting, s.natural.is_some()))
+                }
+                None => {
+                    let s = chinese_poker_core::search::HandSubsets::new(h, r.wheel);
+                    Ok((s.greedy().cards(h), false))
+                }
+            }
+        };
+        core_simulate(
+            first,
+            count,
+            players_n,
+            &r,
+            seed,
+            count_naturals,
+            record_deals,
+            &set,
+            t,
+        )
+    })?;
     stats_dict(py, &stats)
 }
 

@@ -118,17 +118,7 @@ impl Board {
 
     /// `front / middle / back` in ASCII, empty slots left out.
     pub fn to_text(&self) -> String {
-        Row::ALL
-            .iter()
-            .map(|&r| {
-                self.row(r)
-                    .iter()
-                    .map(|&c| format_card(c, Style::Ascii))
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            })
-            .collect::<Vec<_>>()
-            .join(" / ")
+        crate::setting::rows_text(|r| self.row(r))
     }
 
     fn to_json(self) -> String {
