@@ -1,5 +1,7 @@
-//! The fast solver per 13-card hand (`solver::Solver::solve`) under
-//! `cp_pro_1_6` against three opponents, and the pieces it is made of.
+//! The fast solver per 13-card hand under `cp_pro_1_6` against three
+//! opponents: `solve_best` (`Solver::solve_top(hand, 1)`, the best setting
+//! only: what `solve_batch` and simulation run) and `solve` (five ranked
+//! candidates, as `chinese_poker.solve` returns them).
 //!
 //! Criterion reports the mean over a pool of random hands; the per-hand
 //! distribution (median, p90, p99) is printed after it, because the floor
@@ -37,6 +39,17 @@ fn bench_solver(c: &mut Criterion) {
             )
         })
     });
+    g.bench_function("solve_best_cp_pro_1_6", |b| {
+        b.iter(|| {
+            i = (i + 1) % hands.len();
+            black_box(
+                solver
+                    .solve_top(black_box(&hands[i]), 1)
+                    .map(|s| s.ev)
+                    .unwrap_or(0.0),
+            )
+        })
+    });
     g.finish();
 }
 
@@ -55,6 +68,10 @@ fn per_hand_distribution() {
     let full = Solver::new(&rules, 3, &copy).expect("solver");
     type Timed<'a> = (&'a str, Box<dyn Fn(&[u8; 13]) -> f64 + 'a>);
     let runs: Vec<Timed> = vec![
+        (
+            "solve_best",
+            Box::new(|h| solver.solve_top(h, 1).map(|s| s.ev).unwrap_or(0.0)),
+        ),
         (
             "solve",
             Box::new(|h| solver.solve(h).map(|s| s.ev).unwrap_or(0.0)),

@@ -427,10 +427,52 @@ impl HandSubsets {
     /// });
     /// assert!(!part.is_empty() && all.starts_with(&part));
     /// ```
-    pub fn pareto_until<L, S>(&self, legal: &L, mut stop: S) -> Vec<(SettingIdx, [u32; 3])>
+    pub fn pareto_until<L, S>(&self, legal: &L, stop: S) -> Vec<(SettingIdx, [u32; 3])>
     where
         L: Legality + ?Sized,
         S: FnMut(u32, u32, &[(SettingIdx, [u32; 3])]) -> bool,
+    {
+        /// The plain stop rule as a [`SweepControl`].
+        struct Until<S>(S);
+        impl<S: FnMut(u32, u32, &[(SettingIdx, [u32; 3])]) -> bool> SweepControl for Until<S> {
+            fn stop(&mut self, vb: u32, front_cap: u32, fresh: &[(SettingIdx, [u32; 3])]) -> bool {
+                (self.0)(vb, front_cap, fresh)
+            }
+        }
+        self.sweep(legal, &mut Until(stop))
+    }
+
+    /// The sweep of [`HandSubsets::pareto`] under a [`SweepControl`]: its
+    /// `stop` may end the sweep early as in [`HandSubsets::pareto_until`], and its
+    /// `skip_back` may drop one back's settings. After a dropped back the
+    /// result is the frontier only above the dropped settings: a setting that
+    /// one of them beats may be reported. Callers that only want the best
+    /// settings under an objective that cannot rise as a row weakens drop a
+    /// back whose corner cannot compete, and lose nothing they want.
+    ///
+    /// ```
+    /// # use chinese_poker_core::search::{HandSubsets, SettingIdx, SweepControl, VALUE_ORDER};
+    /// # use chinese_poker_core::eval::Wheel;
+    /// struct Count(usize);
+    /// impl SweepControl for Count {
+    ///     fn stop(&mut self, _: u32, _: u32, _: &[(SettingIdx, [u32; 3])]) -> bool {
+    ///         false
+    ///     }
+    ///     fn skip_back(&mut self, _: u32, _: u32, _: u32) -> bool {
+    ///         self.0 += 1;
+    ///         self.0 > 1 // keep only the first back that has candidates
+    ///     }
+    /// }
+    /// let hand: [u8; 13] = std::array::from_fn(|i| (4 * i as u8 + i as u8 % 4) % 52);
+    /// let h = HandSubsets::new(&hand, Wheel::Lowest);
+    /// let part = h.sweep(&VALUE_ORDER, &mut Count(0));
+    /// let back = part[0].1[2];
+    /// assert!(part.iter().all(|(_, v)| v[2] == back));
+    /// ```
+    pub fn sweep<L, C>(&self, legal: &L, ctl: &mut C) -> Vec<(SettingIdx, [u32; 3])>
+    where
+        L: Legality + ?Sized,
+        C: SweepControl + ?Sized,
     {
         let t = &*TABLES;
         let mut backs = Buckets::new(&self.five[..FIVE_SUBSETS]);
@@ -448,92 +490,103 @@ impl HandSubsets {
             // For `stop`: the last back value announced, the settings reported.
             let (mut last_vb, mut reported) = (u32::MAX, 0);
             let mut fresh: Vec<(SettingIdx, [u32; 3])> = Vec::new();
-            'sweep: for bucket in (0..BUCKETS).rev() {
-                for &b in backs.sorted(bucket, &self.five[..FIVE_SUBSETS]) {
-                    let b = b as usize % FIVE_SUBSETS;
-                    let vb = self.five[b];
-                    // Later backs are weaker, so their middles are <= vb. A
-                    // front that cannot beat the staircase even with the best
-                    // middle it allows is done for good; once the staircase
-                    // beats (vb, strongest open front) nothing new can come.
-                    let above = stair.best_front(vb);
-                    budget += 1;
-                    let Some(front_cap) = fronts.open_front(&stair, vb, above, self, &mut budget)
-                    else {
+            let (mut bucket, mut pos) = (BUCKETS, 0);
+            'sweep: loop {
+                // The next back, strongest first.
+                let b = loop {
+                    if bucket == 0 {
                         break 'sweep;
-                    };
-                    if vb < last_vb {
-                        fresh.clear();
-                        fresh.extend(
-                            found[reported..]
-                                .iter()
-                                .filter(|x| x.alive)
-                                .map(|x| (x.setting, x.values)),
-                        );
-                        reported = found.len();
-                        last_vb = vb;
-                        if stop(vb, front_cap, &fresh) {
-                            break 'sweep;
-                        }
                     }
-                    // best_front(vm) >= above for every vm <= vb, so a front
-                    // below `above` is already beaten; every front is <= the
-                    // cap, so a middle not above `mid_floor` is beaten too.
-                    let mid_floor = stair.best_middle(front_cap);
-                    // Branch-free: the filter's outcome is unpredictable, so
-                    // every split is written and only passing ones advance `n`.
-                    let (mut n, mut top_m, mut top_f) = (0, 0, 0);
-                    for &split in &t.splits[b * SPLITS_PER_BACK..(b + 1) * SPLITS_PER_BACK] {
-                        let vm = self.five[split[0] as usize & (FIVE_PAD - 1)];
-                        let vf = self.three[split[1] as usize & (THREE_PAD - 1)];
-                        let pass = (vm <= vb)
-                            & (vf <= vm)
-                            & (vf >= above)
-                            & (vf <= front_cap)
-                            & (vm > mid_floor);
-                        cand[n & 63] = (vm, vf, split);
-                        n += usize::from(pass);
-                        top_m = top_m.max(if pass { vm } else { 0 });
-                        top_f = top_f.max(if pass { vf } else { 0 });
+                    let part = backs.sorted(bucket - 1, &self.five[..FIVE_SUBSETS]);
+                    if let Some(&b) = part.get(pos) {
+                        pos += 1;
+                        break b as usize % FIVE_SUBSETS;
                     }
-                    // The back's best conceivable (middle, front) corner.
-                    if n == 0 || stair.best_front(top_m) > top_f {
+                    bucket -= 1;
+                    pos = 0;
+                };
+                let vb = self.five[b];
+                // Later backs are weaker, so their middles are <= vb. A front
+                // that cannot beat the staircase even with the best middle it
+                // allows is done for good; once the staircase beats (vb,
+                // strongest open front) nothing new can come.
+                let above = stair.best_front(vb);
+                budget += 1;
+                let Some(front_cap) = fronts.open_front(&stair, vb, above, self, &mut budget)
+                else {
+                    break 'sweep;
+                };
+                if vb < last_vb {
+                    fresh.clear();
+                    fresh.extend(
+                        found[reported..]
+                            .iter()
+                            .filter(|x| x.alive)
+                            .map(|x| (x.setting, x.values)),
+                    );
+                    reported = found.len();
+                    last_vb = vb;
+                    if ctl.stop(vb, front_cap, &fresh) {
+                        break 'sweep;
+                    }
+                }
+                // best_front(vm) >= above for every vm <= vb, so a front
+                // below `above` is already beaten; every front is <= the
+                // cap, so a middle not above `mid_floor` is beaten too.
+                let mid_floor = stair.best_middle(front_cap);
+                // Branch-free: the filter's outcome is unpredictable, so
+                // every split is written and only passing ones advance `n`.
+                let (mut n, mut top_m, mut top_f) = (0, 0, 0);
+                for &split in &t.splits[b * SPLITS_PER_BACK..(b + 1) * SPLITS_PER_BACK] {
+                    let vm = self.five[split[0] as usize & (FIVE_PAD - 1)];
+                    let vf = self.three[split[1] as usize & (THREE_PAD - 1)];
+                    let pass = (vm <= vb)
+                        & (vf <= vm)
+                        & (vf >= above)
+                        & (vf <= front_cap)
+                        & (vm > mid_floor);
+                    cand[n & 63] = (vm, vf, split);
+                    n += usize::from(pass);
+                    top_m = top_m.max(if pass { vm } else { 0 });
+                    top_f = top_f.max(if pass { vf } else { 0 });
+                }
+                // The back's best conceivable (middle, front) corner.
+                if n == 0 || stair.best_front(top_m) > top_f || ctl.skip_back(vb, top_m, top_f) {
+                    continue;
+                }
+                // Pareto among this back's candidates first (the local
+                // frontier is small), then the staircase for those only.
+                // Of equal pairs the first is kept.
+                let mut k = 0;
+                for &c in &cand[..n] {
+                    // Legality first: a beaten candidate may be the legal one.
+                    if !legal.is_legal(c.1, c.0, vb) {
                         continue;
                     }
-                    // Pareto among this back's candidates first (the local
-                    // frontier is small), then the staircase for those only.
-                    // Of equal pairs the first is kept.
-                    let mut k = 0;
-                    for &c in &cand[..n] {
-                        // Legality first: a beaten candidate may be the legal one.
-                        if !legal.is_legal(c.1, c.0, vb) {
-                            continue;
-                        }
-                        if kept[..k].iter().any(|o| o.0 >= c.0 && o.1 >= c.1) {
-                            continue;
-                        }
-                        let mut j = 0;
-                        for i in 0..k {
-                            if !(kept[i].0 <= c.0 && kept[i].1 <= c.1) {
-                                kept[j] = kept[i];
-                                j += 1;
-                            }
-                        }
-                        kept[j] = c;
-                        k = j + 1;
+                    if kept[..k].iter().any(|o| o.0 >= c.0 && o.1 >= c.1) {
+                        continue;
                     }
-                    let first_new = found.len();
-                    for &(vm, vf, [m, fr]) in &kept[..k] {
-                        if stair.best_front(vm) <= vf {
-                            found.push(Found::new(fr, m, b, [vf, vm, vb]));
+                    let mut j = 0;
+                    for i in 0..k {
+                        if !(kept[i].0 <= c.0 && kept[i].1 <= c.1) {
+                            kept[j] = kept[i];
+                            j += 1;
                         }
                     }
-                    // Inserted after the scan so the queries above only see
-                    // stronger backs (and equal backs met earlier).
-                    for i in first_new..found.len() {
-                        let [vf, vm, _] = found[i].values;
-                        stair.insert(vm, vf, i, &mut found);
+                    kept[j] = c;
+                    k = j + 1;
+                }
+                let first_new = found.len();
+                for &(vm, vf, [m, fr]) in &kept[..k] {
+                    if stair.best_front(vm) <= vf {
+                        found.push(Found::new(fr, m, b, [vf, vm, vb]));
                     }
+                }
+                // Inserted after the scan so the queries above only see
+                // stronger backs (and equal backs met earlier).
+                for i in first_new..found.len() {
+                    let [vf, vm, _] = found[i].values;
+                    stair.insert(vm, vf, i, &mut found);
                 }
             }
         } else {
@@ -664,6 +717,23 @@ impl FrontCursor {
     }
 }
 
+/// Hooks of the ordered sweep ([`HandSubsets::sweep`]).
+pub trait SweepControl {
+    /// Called before the first back of each new (strictly lower) back value
+    /// `vb`. Every frontier setting still to come has back `<= vb`, middle
+    /// `<= vb` and front `<= front_cap`; `fresh` lists the frontier settings
+    /// found since the previous call (final: only settings of the same back
+    /// value can beat a found one). Returning true ends the sweep.
+    fn stop(&mut self, vb: u32, front_cap: u32, fresh: &[(SettingIdx, [u32; 3])]) -> bool;
+
+    /// Called once per back that has candidates the staircase does not beat:
+    /// all of them have back value `vb`, middle `<= top_middle` and front `<=
+    /// top_front`. Returning true drops them (see [`HandSubsets::sweep`]).
+    fn skip_back(&mut self, _vb: u32, _top_middle: u32, _top_front: u32) -> bool {
+        false
+    }
+}
+
 /// Buckets of the value's top bits (category and first key nibble).
 const BUCKETS: usize = 160;
 /// Cost of examining one front (126 halvings) in backs scanned (56 splits
@@ -725,22 +795,31 @@ impl Buckets {
             let key = |i: u16| {
                 u64::from(!values.get(i as usize).copied().unwrap_or(0)) << 16 | u64::from(i)
             };
-            if part.len() <= SMALL_BUCKET {
-                let mut keys = [0u64; SMALL_BUCKET];
-                let keys = &mut keys[..part.len()];
-                for (k, &i) in keys.iter_mut().zip(part.iter()) {
-                    *k = key(i);
-                }
-                keys.sort_unstable();
-                for (i, &k) in part.iter_mut().zip(keys.iter()) {
-                    *i = k as u16;
-                }
+            if part.len() <= 1 {
+                // Nothing to sort (most buckets are empty).
+            } else if part.len() <= SMALL_BUCKET {
+                sort_small(part, key);
             } else {
                 part.sort_unstable_by_key(|&i| key(i));
             }
             self.sorted[slot] = true;
         }
         part
+    }
+}
+
+/// Sorts a small bucket through a stack buffer of packed keys. Out of line,
+/// so the buffer is only set up for buckets that need sorting.
+#[inline(never)]
+fn sort_small(part: &mut [u16], key: impl Fn(u16) -> u64) {
+    let mut keys = [0u64; SMALL_BUCKET];
+    let keys = &mut keys[..part.len().min(SMALL_BUCKET)];
+    for (k, &i) in keys.iter_mut().zip(part.iter()) {
+        *k = key(i);
+    }
+    keys.sort_unstable();
+    for (i, &k) in part.iter_mut().zip(keys.iter()) {
+        *i = k as u16;
     }
 }
 

@@ -30,7 +30,9 @@ use crate::rules::{
     FoulPenalty, NaturalDeclare, RoyaltyMode, Rules, ScoreMethod, TableBestRowPayer,
 };
 use crate::score::{score, PlayerHand};
-use crate::search::{HandSubsets, SettingIdx, ValueOrder, FIVE_SUBSETS, THREE_SUBSETS};
+use crate::search::{
+    HandSubsets, SettingIdx, SweepControl, ValueOrder, FIVE_SUBSETS, THREE_SUBSETS,
+};
 use crate::setting::{order_check, Row, Setting};
 use std::sync::LazyLock;
 
@@ -168,6 +170,107 @@ impl RowPrice {
             pay_all,
             expected,
         }
+    }
+}
+
+/// Row stats by value for one hand, direct-mapped per row: the frontier
+/// repeats row values often, and a row stat costs a search and the joint law.
+struct StatCache {
+    slots: [[(u32, RowStat); STAT_SLOTS]; 3],
+}
+
+/// Slots per row of a [`StatCache`] (a power of two).
+const STAT_SLOTS: usize = 32;
+
+impl StatCache {
+    fn new() -> StatCache {
+        StatCache {
+            slots: [[(u32::MAX, RowStat::default()); STAT_SLOTS]; 3],
+        }
+    }
+
+    /// The stat of row `k` at `value`, computed on a miss.
+    #[inline]
+    fn get(&mut self, solver: &Solver, k: usize, value: u32) -> RowStat {
+        // Values differ most in their low nibbles (kickers) and category.
+        let h = (value ^ value >> 7 ^ value >> 20) as usize % STAT_SLOTS;
+        let slot = &mut self.slots[k % 3][h];
+        if slot.0 != value {
+            *slot = (value, solver.row_stat(k, value));
+        }
+        slot.1
+    }
+}
+
+/// The branch and bound of [`Solver::ranked`] as hooks of the ordered sweep.
+///
+/// The frontier arrives back value by back value, strongest first, and every
+/// setting still to come is beaten row by row by the corner (front cap,
+/// back, back) the sweep announces, so with monotone expected points it
+/// scores at most that corner's. Once the K-th best found beats the corner,
+/// no setting to come can enter the top K (ties rank it later: its back is
+/// weaker), and the ranking is the full frontier's. A back whose own corner
+/// (its best candidate middle and front) cannot beat the K-th best is
+/// dropped the same way.
+struct Bound<'s, 'a> {
+    solver: &'s Solver<'a>,
+    stats: StatCache,
+    /// The K best expected points so far, best first (K >= 1).
+    top: Vec<f64>,
+    /// (setting, frontier key back/middle/front, expected points)
+    scored: Vec<(SettingIdx, (u32, u32, u32), f64)>,
+    /// The back value last announced: settings found after it come back
+    /// only in the sweep's result (the sweep may end without a call).
+    announced: u32,
+    groups: u32,
+    last_kth: f64,
+}
+
+impl Bound<'_, '_> {
+    fn expected(&mut self, v: [u32; 3]) -> f64 {
+        let st = [0, 1, 2].map(|k| self.stats.get(self.solver, k, v[k]));
+        self.solver.combine(&st)
+    }
+
+    /// True when a setting beaten row by row by `corner` cannot enter the
+    /// top K: the K-th best beats the corner's points by more than the
+    /// joint law's slack and a margin far above rounding error.
+    fn hopeless(&mut self, corner: [u32; 3]) -> bool {
+        let kth = self.top.last().copied().unwrap_or(f64::NEG_INFINITY);
+        if kth == f64::NEG_INFINITY {
+            return false;
+        }
+        let cap = self.expected(corner);
+        kth > cap + self.solver.slack + 1e-9 * (1.0 + cap.abs())
+    }
+}
+
+impl SweepControl for Bound<'_, '_> {
+    fn stop(&mut self, vb: u32, front_cap: u32, fresh: &[(SettingIdx, [u32; 3])]) -> bool {
+        self.announced = vb;
+        for &(s, v) in fresh {
+            let ev = self.expected(v);
+            self.scored.push((s, (v[2], v[1], v[0]), ev));
+            if let Some(last) = self.top.last_mut() {
+                if ev > *last {
+                    *last = ev;
+                    self.top.sort_by(|x, y| y.total_cmp(x));
+                }
+            }
+        }
+        let kth = self.top.last().copied().unwrap_or(f64::NEG_INFINITY);
+        // The corner costs a combine: try it when the K-th best has risen,
+        // else on every other back value (a later stop only costs time).
+        self.groups += 1;
+        if kth == self.last_kth && self.groups % 2 != 0 {
+            return false;
+        }
+        self.last_kth = kth;
+        self.hopeless([front_cap.min(vb), vb, vb])
+    }
+
+    fn skip_back(&mut self, vb: u32, top_middle: u32, top_front: u32) -> bool {
+        self.hopeless([top_front, top_middle, vb])
     }
 }
 
@@ -440,94 +543,70 @@ impl<'a> Solver<'a> {
     /// The top [`TOP_CANDIDATES`] frontier settings by expected points, best
     /// first; equal expectations keep the frontier's order (stronger back
     /// first), so the answer is deterministic.
-    fn ranked(&self, subsets: &HandSubsets, bound: bool) -> Vec<(SettingIdx, f64)> {
+    fn ranked(&self, subsets: &HandSubsets, bound: bool, k: usize) -> Vec<(SettingIdx, f64)> {
         let rules = self.rules;
-        // Row stats by value, reused while a row's value repeats (the
-        // frontier comes sorted by back, then middle).
-        let mut cache: [(u32, RowStat); 3] = [(u32::MAX, RowStat::default()); 3];
-        let mut stat = |k: usize, v: u32| {
-            if cache[k].0 != v {
-                cache[k] = (v, self.row_stat(k, v));
-            }
-            cache[k].1
+        let mut ctl = Bound {
+            solver: self,
+            stats: StatCache::new(),
+            top: vec![f64::NEG_INFINITY; k.max(1)],
+            scored: Vec::new(),
+            announced: u32::MAX,
+            groups: 0,
+            last_kth: f64::NEG_INFINITY,
         };
-        // (setting, frontier key back/middle/front, expected points)
-        let mut scored: Vec<(SettingIdx, (u32, u32, u32), f64)> = Vec::new();
         if bound && !rules.same_category_ok && self.monotone {
-            // Branch and bound on the ordered sweep: the frontier arrives
-            // back value by back value, strongest first, and every setting
-            // still to come is beaten row by row by (front cap, back, back),
-            // so with monotone expected points it scores at most that
-            // corner's. Once the K-th best found beats the corner, no
-            // setting to come can enter the top K (ties rank it later: its
-            // back is weaker), and the ranking is the full frontier's.
+            // Branch and bound on the ordered sweep (see [`Bound`]).
             let legal = |f: u32, m: u32, b: u32| order_check([f, m, b], rules).is_none();
-            let mut top = [f64::NEG_INFINITY; TOP_CANDIDATES];
-            let mut bound_cache: [(u32, RowStat); 3] = [(u32::MAX, RowStat::default()); 3];
-            // The back value last announced: settings found after it come
-            // back only in the result (the sweep may end without a call).
-            let mut announced = u32::MAX;
-            let (mut groups, mut last_kth) = (0u32, f64::NEG_INFINITY);
-            let part = subsets.pareto_until(&ValueOrder(legal), |vb, front_cap, fresh| {
-                announced = vb;
-                for &(s, v) in fresh {
-                    let ev = self.combine(&[stat(0, v[0]), stat(1, v[1]), stat(2, v[2])]);
-                    scored.push((s, (v[2], v[1], v[0]), ev));
-                    if ev > top[TOP_CANDIDATES - 1] {
-                        top[TOP_CANDIDATES - 1] = ev;
-                        top.sort_by(|x, y| y.total_cmp(x));
-                    }
-                }
-                let kth = top[TOP_CANDIDATES - 1];
-                // The corner costs three row stats and a combine: try it when
-                // the K-th best has risen, else on every fourth back value
-                // (a later stop only costs time).
-                groups += 1;
-                if kth == f64::NEG_INFINITY || (kth == last_kth && groups % 4 != 0) {
-                    return false;
-                }
-                last_kth = kth;
-                let corner = [front_cap.min(vb), vb, vb];
-                let st = [0, 1, 2].map(|k| {
-                    if bound_cache[k].0 != corner[k] {
-                        bound_cache[k] = (corner[k], self.row_stat(k, corner[k]));
-                    }
-                    bound_cache[k].1
-                });
-                let cap = self.combine(&st);
-                // A margin far above rounding error in `combine`.
-                kth > cap + self.slack + 1e-9 * (1.0 + cap.abs())
-            });
+            let part = subsets.sweep(&ValueOrder(legal), &mut ctl);
+            let announced = ctl.announced;
             for &(s, v) in part.iter().filter(|x| x.1[2] <= announced) {
-                let ev = self.combine(&[stat(0, v[0]), stat(1, v[1]), stat(2, v[2])]);
-                scored.push((s, (v[2], v[1], v[0]), ev));
+                let ev = ctl.expected(v);
+                ctl.scored.push((s, (v[2], v[1], v[0]), ev));
             }
         } else {
             for (s, v) in self.frontier(subsets) {
-                let ev = self.combine(&[stat(0, v[0]), stat(1, v[1]), stat(2, v[2])]);
-                scored.push((s, (v[2], v[1], v[0]), ev));
+                let ev = ctl.expected(v);
+                ctl.scored.push((s, (v[2], v[1], v[0]), ev));
             }
         }
+        let mut scored = ctl.scored;
         scored.sort_by(|x, y| y.2.total_cmp(&x.2).then(y.1.cmp(&x.1)));
         scored
             .into_iter()
-            .take(TOP_CANDIDATES)
+            .take(k.max(1))
             .map(|(s, _, ev)| (s, ev))
             .collect()
     }
 
     /// Solves one hand (13 distinct codes below 52).
     pub fn solve(&self, hand: &[Card; 13]) -> Result<Solution> {
-        self.solve_with(hand, true)
+        self.solve_top(hand, TOP_CANDIDATES)
+    }
+
+    /// [`Solver::solve`] listing the best `k` settings (at least one) as
+    /// candidates. The fewer candidates, the sooner the search can stop:
+    /// batch solving and simulation ask for one.
+    ///
+    /// ```
+    /// use chinese_poker_core::{model::Model, rules::Rules, solver::Solver};
+    /// let rules = Rules::preset("cp_pro_1_6").unwrap();
+    /// let solver = Solver::new(&rules, 3, Model::embedded().unwrap()).unwrap();
+    /// let hand: [u8; 13] = std::array::from_fn(|i| 4 * i as u8 + (i as u8 % 3));
+    /// let (one, five) = (solver.solve_top(&hand, 1).unwrap(), solver.solve(&hand).unwrap());
+    /// assert_eq!(one.candidates.len(), 1);
+    /// assert_eq!((one.setting, one.ev), (five.setting, five.ev));
+    /// ```
+    pub fn solve_top(&self, hand: &[Card; 13], k: usize) -> Result<Solution> {
+        self.solve_with(hand, true, k)
     }
 
     /// [`Solver::solve`], ranking the whole frontier when `bound` is false
     /// (the reference the branch and bound is checked against).
-    fn solve_with(&self, hand: &[Card; 13], bound: bool) -> Result<Solution> {
+    fn solve_with(&self, hand: &[Card; 13], bound: bool, k: usize) -> Result<Solution> {
         check_cards(hand)?;
         let subsets = HandSubsets::new(hand, self.rules.wheel);
         let candidates: Vec<([Card; 13], f64)> = self
-            .ranked(&subsets, bound)
+            .ranked(&subsets, bound, k)
             .into_iter()
             .map(|(s, ev)| (s.cards(hand), ev))
             .collect();
@@ -625,7 +704,7 @@ pub fn solve_rows(
         for (i, (row, slot)) in inp.chunks_exact(13).zip(o.iter_mut()).enumerate() {
             let mut hand = [0u8; 13];
             hand.copy_from_slice(row);
-            let s = solver.solve(&hand).map_err(|e| Error::BatchRow {
+            let s = solver.solve_top(&hand, 1).map_err(|e| Error::BatchRow {
                 row: base + i,
                 error: Box::new(e),
             })?;
@@ -730,7 +809,7 @@ fn play(
             } else {
                 independent
             };
-            let s = solver.solve(hand)?;
+            let s = solver.solve_top(hand, 1)?;
             (s.setting, s.natural.is_some())
         }
         Strategy::Greedy | Strategy::RoyaltyMax => {
@@ -895,9 +974,17 @@ mod tests {
                 assert!(solver.monotone, "{preset}: no branch and bound");
                 let n = if opponents == 3 { 2000 } else { 300 };
                 for hand in hands(n, 0xB0B + p as u64 + 10 * opponents as u64) {
-                    let fast = solver.solve_with(&hand, true).unwrap();
-                    let full = solver.solve_with(&hand, false).unwrap();
+                    let full = solver.solve_with(&hand, false, TOP_CANDIDATES).unwrap();
+                    let fast = solver.solve_with(&hand, true, TOP_CANDIDATES).unwrap();
                     assert_eq!(fast, full, "{preset} {opponents} {hand:?}");
+                    // The best alone, with the search stopping sooner.
+                    let one = solver.solve_with(&hand, true, 1).unwrap();
+                    assert_eq!(
+                        one.candidates[..],
+                        full.candidates[..1],
+                        "{preset} {hand:?}"
+                    );
+                    assert_eq!((one.setting, one.ev), (full.setting, full.ev));
                 }
             }
         }

@@ -183,7 +183,7 @@ fn sample(
     players.push(PlayerHand::Surrender); // replaced per candidate below
     for o in 0..opponents {
         let hand: [Card; 13] = std::array::from_fn(|i| deck[13 * o + i]);
-        let sol = solver.solve(&hand)?;
+        let sol = solver.solve_top(&hand, 1)?;
         let setting = Setting::from_cards(&sol.setting)?;
         players.push(if sol.natural.is_some() {
             PlayerHand::Natural(setting)

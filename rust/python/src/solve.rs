@@ -312,7 +312,7 @@ pub fn simulate_range<'py>(
         let set = |h: &[u8; 13]| -> chinese_poker_core::Result<([u8; 13], bool)> {
             match &solver {
                 Some(solver) => {
-                    let s = solver.solve(h)?;
+                    let s = solver.solve_top(h, 1)?;
                     Ok((s.setting, s.natural.is_some()))
                 }
                 None => {
