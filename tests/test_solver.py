@@ -42,6 +42,23 @@ def test_chosen_setting_is_legal_and_pareto_optimal(seed: int, preset: str) -> N
     assert all(a[1] >= b[1] for a, b in zip(s.candidates, s.candidates[1:]))
 
 
+def test_candidates_count_and_best_alone() -> None:
+    rng = random.Random(21)
+    for _ in range(40):
+        hand = rng.sample(range(52), 13)
+        five = solve(hand)
+        one = solve(hand, candidates=1)
+        many = solve(hand, candidates=12)
+        assert len(one.candidates) == 1
+        # The stopped search keeps exactly the full ranking's head.
+        assert (one.setting, one.ev) == (five.setting, five.ev)
+        assert [c for c, _ in many.candidates[:5]] == [c for c, _ in five.candidates]
+        assert len(many.candidates) >= len(five.candidates)
+    for bad in (0, -1, 101):
+        with pytest.raises(cp.ChinesePokerError, match="candidates"):
+            solve(hand, candidates=bad)
+
+
 def test_solve_batch_equals_solve_and_ignores_thread_count() -> None:
     rng = random.Random(9)
     hands = np.array([rng.sample(range(52), 13) for _ in range(300)], dtype=np.uint8)

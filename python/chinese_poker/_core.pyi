@@ -227,6 +227,7 @@ def solve(
     seed: int = 0,
     threads: int | None = None,
     notation: _Notation = "intl",
+    candidates: int = 5,
 ) -> Solution: ...
 def solve_batch(
     hands: npt.NDArray[np.uint8],

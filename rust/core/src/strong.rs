@@ -77,7 +77,7 @@ pub fn solve_strong(
         ));
     }
     let solver = Solver::new(rules, opponents, model)?;
-    let fast = solver.solve(hand)?;
+    let fast = solver.solve_top(hand, effort.candidates)?;
     if fast.natural.is_some() || fast.fouled {
         return Ok(StrongSolution {
             setting: fast.setting,

@@ -89,12 +89,17 @@ impl Solution {
 /// the fast solver's best candidates by Monte Carlo against opponents dealt
 /// from the unseen cards (`effort` samples, at most `time_budget` seconds,
 /// seeded by `seed`, common random numbers across candidates).
+/// `candidates` is how many ranked settings the solution lists (the fewer,
+/// the sooner the fast search can stop; 1 is what `solve_batch` uses).
 ///
 /// >>> s = solve("As Ad Kc Kd 9h 9s 7c 6d 5h 4s 3c 2d Jh")
 /// >>> s.setting.is_foul(), s.ev > -20
 /// (False, True)
+/// Most candidates `solve` lists.
+const MAX_CANDIDATES: i64 = 100;
+
 #[pyfunction]
-#[pyo3(signature = (hand, rules=None, strategy="fast", opponents=3, *, effort=400, time_budget=None, seed=0, threads=None, notation="intl"))]
+#[pyo3(signature = (hand, rules=None, strategy="fast", opponents=3, *, effort=400, time_budget=None, seed=0, threads=None, notation="intl", candidates=5))]
 #[allow(clippy::too_many_arguments)]
 pub fn solve(
     py: Python<'_>,
@@ -107,8 +112,19 @@ pub fn solve(
     seed: u64,
     threads: Option<i64>,
     notation: &str,
+    candidates: i64,
 ) -> PyResult<Solution> {
     let strong = strategy_opt(strategy)?;
+    if !(1..=MAX_CANDIDATES).contains(&candidates) {
+        return light(|| {
+            Err(Error::UnknownOption {
+                option: "candidates".into(),
+                value: candidates.to_string(),
+                allowed: format!("1 to {MAX_CANDIDATES} settings"),
+            })
+        });
+    }
+    let k = candidates as usize;
     let opponents = opponents_opt(opponents)?;
     let n: Notation = light(|| notation.parse())?;
     let codes = codes_of(hand, n)?;
@@ -143,7 +159,7 @@ pub fn solve(
             samples: effort as usize,
             time_budget: budget,
             seed,
-            ..Effort::default()
+            candidates: k,
         };
         let s = detached(py, || solve_strong(&cards, &r, opponents, m, e, t))?;
         let candidates = s
@@ -165,7 +181,7 @@ pub fn solve(
             samples: s.samples,
         });
     }
-    let s = detached(py, || Solver::new(&r, opponents, m)?.solve(&cards))?;
+    let s = detached(py, || Solver::new(&r, opponents, m)?.solve_top(&cards, k))?;
     let candidates = s
         .candidates
         .iter()
