@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
@@ -190,3 +191,56 @@ def test_default_presets_do_not_leak_between_commands() -> None:
     assert parser.parse_args(["play"]).preset == "cp_pro_1_6"
     assert parser.parse_args(["ofc", "play"]).preset == "ofc_ru_main"
     assert parser.parse_args(["ofc", "fantasyland", "x"]).preset == "ofc_us"
+
+
+def run_on_terminal(*args: str, env: dict[str, str] | None = None) -> str:
+    """Runs the command with its stdout on a pseudo-terminal; returns what it printed."""
+    import os
+    import pty
+
+    main, child = pty.openpty()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "chinese_poker.cli", *args],
+        stdout=child,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8", **(env or {})},
+    )
+    os.close(child)
+    chunks = []
+    while True:
+        try:
+            data = os.read(main, 4096)
+        except OSError:  # the child closed the terminal
+            break
+        if not data:
+            break
+        chunks.append(data)
+    os.close(main)
+    assert proc.wait(timeout=60) == 0
+    return b"".join(chunks).decode("utf-8")
+
+
+ESC = "\x1b["
+
+
+def test_plain_text_when_piped_colour_on_request() -> None:
+    piped = run("demo", "--seed", "7")
+    assert piped.returncode == 0
+    assert ESC not in piped.stdout and "♥" not in piped.stdout
+    forced = run("demo", "--seed", "7", "--color", "always", "--unicode")
+    assert "\x1b[31mA♥\x1b[0m" in forced.stdout  # hearts in red
+    # Stripped of colour, the forced output is the plain unicode output.
+    plain = run("demo", "--seed", "7", "--unicode")
+    assert re.sub(r"\x1b\[[0-9;]*m", "", forced.stdout) == plain.stdout
+    assert ESC not in plain.stdout and "♥" in plain.stdout
+
+
+def test_terminal_gets_colour_and_suits() -> None:
+    out = run_on_terminal("solve", "As Ad Kc Kd 9h 9s 7c 6d 5h 4s 3c 2d Jh")
+    assert ESC in out and "♠" in out
+    no_color = run_on_terminal(
+        "solve", "As Ad Kc Kd 9h 9s 7c 6d 5h 4s 3c 2d Jh", env={"NO_COLOR": "1"}
+    )
+    assert ESC not in no_color and "♠" in no_color
+    ascii_only = run_on_terminal("eval", "--ascii", "--color", "never", "Ah Kh Qh Jh Th")
+    assert "Ah Kh Qh Jh Th" in ascii_only and ESC not in ascii_only

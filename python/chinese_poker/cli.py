@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import re
 import sys
 from collections.abc import Sequence
-from typing import Any, Literal
+from fractions import Fraction
+from typing import Any
 
 from chinese_poker import (
     ChinesePokerError,
@@ -24,6 +27,60 @@ from chinese_poker.simulate import SimulationResult
 
 NOTATIONS = ["intl", "ru_latin", "ru_cyrillic", "numeric", "auto"]
 DEFAULT_PRESET = "cp_pro_1_6"
+
+
+class _Term:
+    """How the command prints: suit symbols and colour on a terminal, plain text when piped."""
+
+    color = False
+    unicode = False
+
+
+_TERM = _Term()
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+_RED, _GREEN, _BOLD, _RESET = "\x1b[31m", "\x1b[32m", "\x1b[1m", "\x1b[0m"
+
+
+def _setup_terminal(args: argparse.Namespace) -> None:
+    """Colour when stdout is a terminal (``--color auto``, unless NO_COLOR is set or
+    TERM=dumb) or when forced; suit symbols on a terminal that can print them."""
+    tty = sys.stdout.isatty()
+    mode = getattr(args, "color", "auto")
+    plain_env = bool(os.environ.get("NO_COLOR")) or os.environ.get("TERM") == "dumb"
+    _TERM.color = mode == "always" or (mode == "auto" and tty and not plain_env)
+    try:
+        "♠♥♦♣".encode(sys.stdout.encoding or "ascii")
+        can_suits = True
+    except (LookupError, UnicodeEncodeError):
+        can_suits = False
+    _TERM.unicode = bool(getattr(args, "unicode", False)) or (
+        tty and can_suits and not getattr(args, "ascii", False)
+    )
+
+
+def _paint(text: str, code: str) -> str:
+    return f"{code}{text}{_RESET}" if _TERM.color else text
+
+
+def _cards(codes: Sequence[int]) -> str:
+    """Cards for the terminal: suit symbols when on, hearts and diamonds in red."""
+    codes = list(codes)
+    text = format_cards(codes, style="unicode" if _TERM.unicode else "ascii")
+    parts = text.split(" ")
+    if not _TERM.color or len(parts) != len(codes):
+        return text
+    return " ".join(_paint(p, _RED) if c % 4 in (1, 2) else p for p, c in zip(parts, codes))
+
+
+def _pad(text: str, width: int) -> str:
+    """Left-justify by the printed width (colour codes take no room)."""
+    return text + " " * max(0, width - len(_ANSI.sub("", text)))
+
+
+def _signed(x: float | Fraction, fmt: str = "+.2f") -> str:
+    """A signed number, green when positive and red when negative on a terminal."""
+    text = format(x, fmt)
+    return _paint(text, _GREEN if x > 0 else _RED) if x else text
 
 
 def _rules(args: argparse.Namespace) -> Rules:
@@ -44,7 +101,9 @@ def _cmd_eval(args: argparse.Namespace) -> int:
         value = evaluate(codes, wheel=wheel)  # type: ignore[arg-type]
         rows.append(
             {
-                "cards": format_cards(codes, style="unicode" if args.unicode else "ascii"),
+                "cards": format_cards(codes, style="unicode" if args.unicode else "ascii")
+                if args.json
+                else _cards(codes),
                 "category": value.category.name,
                 "description": value.describe(),
                 "value": int(value),
@@ -53,9 +112,9 @@ def _cmd_eval(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(rows if len(rows) > 1 else rows[0], ensure_ascii=False))
     else:
-        width = max(len(str(r["cards"])) for r in rows)
+        width = max(len(_ANSI.sub("", str(r["cards"]))) for r in rows)
         for r in rows:
-            print(f"{r['cards']!s:<{width}}  {r['category']!s:<14}  {r['description']}")
+            print(f"{_pad(str(r['cards']), width)}  {r['category']!s:<14}  {r['description']}")
     return 0
 
 
@@ -109,15 +168,14 @@ def _display_order(cards: list[int]) -> list[int]:
     return sorted(cards, key=lambda c: (counts[c // 4], c // 4, c % 4), reverse=True)
 
 
-def _setting_lines(setting: Setting, rules: Rules, unicode: bool) -> list[str]:
-    style: Literal["ascii", "unicode"] = "unicode" if unicode else "ascii"
+def _setting_lines(setting: Setting, rules: Rules) -> list[str]:
     rows = tuple(_display_order(r) for r in (setting.front, setting.middle, setting.back))
     out = []
     for name, row, value, royalty in zip(
         ("front", "middle", "back"), rows, setting.values_under(rules), setting.royalties(rules)
     ):
         extra = f"  (royalty {royalty})" if royalty else ""
-        out.append(f"{name:<6}  {format_cards(row, style=style):<15} {value.describe()}{extra}")
+        out.append(f"{name:<6}  {_pad(_cards(row), 15)} {value.describe()}{extra}")
     return out
 
 
@@ -152,19 +210,19 @@ def _cmd_solve(args: argparse.Namespace) -> int:
         return 0
     se = f" ± {sol.se:.2f}" if sol.se is not None else ""
     head = f"{args.preset}, {args.opponents} opponents, {args.strategy} solver"
-    print(head)
+    print(_paint(head, _BOLD))
     if sol.natural is not None:
         print(f"NATURAL: {sol.natural.kind}, declared for {sol.natural.value} per opponent")
-    for line in _setting_lines(sol.setting, rules, args.unicode):
+    for line in _setting_lines(sol.setting, rules):
         print("  " + line)
     print(
-        f"expected points: {sol.ev:+.2f}{se}"
+        f"expected points: {_signed(sol.ev)}{se}"
         + ("   (no legal setting: fouled)" if sol.fouled else "")
     )
     if len(sol.candidates) > 1:
         print("runner-up settings:")
         for s, ev in sol.candidates[1:]:
-            print(f"  {ev:+7.2f}  {s}")
+            print(f"  {_pad(_signed(ev), 7)}  {s}")
     return 0
 
 
@@ -211,23 +269,20 @@ def _cmd_demo(args: argparse.Namespace) -> int:
     for i, name in enumerate(names):
         hand = deck[13 * i : 13 * i + 13]
         sol = solve(hand, rules, opponents=args.players - 1)
-        dealt = format_cards(
-            sorted(hand, reverse=True), style="unicode" if args.unicode else "ascii"
-        )
-        print(f"{name}: dealt {dealt}")
+        print(f"{_paint(name, _BOLD)}: dealt {_cards(sorted(hand, reverse=True))}")
         if sol.natural is not None:
             print(f"  declares {sol.natural.kind} ({sol.natural.value} per opponent)")
             players.append(("natural", sol.setting))
         else:
             players.append(sol.setting)
-        for line in _setting_lines(sol.setting, rules, args.unicode):
+        for line in _setting_lines(sol.setting, rules):
             print("    " + line)
-        print(f"    expected {sol.ev:+.2f}\n")
+        print(f"    expected {_signed(sol.ev)}\n")
     result = score(players, rules)  # type: ignore[arg-type]
     for line in _pair_lines(result, names):
         print(line)
     print()
-    print("  ".join(f"{n} {t:+}" for n, t in zip(names, result.totals)))
+    print("  ".join(f"{n} {_signed(t, '+')}" for n, t in zip(names, result.totals)))
     return 0
 
 
@@ -240,9 +295,9 @@ def _cmd_ofc_fantasyland(args: argparse.Namespace) -> int:
         print(json.dumps(out))
         return 0
     rules = _rules(args)
-    for line in _setting_lines(best["setting"], rules, args.unicode):
+    for line in _setting_lines(best["setting"], rules):
         print(line)
-    print(f"discard  {format_cards(best['discards']) or '-'}")
+    print(f"discard  {_cards(best['discards']) or '-'}")
     print(f"royalties {best['royalty']}, stays in Fantasyland: {'yes' if best['stays'] else 'no'}")
     return 0
 
@@ -269,7 +324,7 @@ def _parse_ofc_move(text: str, pineapple: bool) -> dict[str, list[int]]:
 def _show_boards(game: Any, names: list[str]) -> None:
     for seat, name in enumerate(names):
         rows = game.board(seat)
-        shown = " / ".join(format_cards(r) or "-" for r in rows)
+        shown = " / ".join(_cards(r) or "-" for r in rows)
         print(f"  {name:<6} {shown}")
 
 
@@ -289,7 +344,7 @@ def _cmd_ofc_play(args: argparse.Namespace) -> int:
             continue
         print()
         _show_boards(game, names)
-        print(f"Your cards: {format_cards(game.hand(0))}")
+        print(f"Your cards: {_cards(game.hand(0))}")
         while True:
             try:
                 line = input("> ").strip()
@@ -344,7 +399,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
         rng.shuffle(deck)
         hands = [deck[13 * i : 13 * i + 13] for i in range(args.players)]
         mine = sorted(hands[0], reverse=True)
-        print(f"\nDeal {deal}. Your cards: {format_cards(mine)}")
+        print(f"\nDeal {deal}. Your cards: {_cards(mine)}")
         while True:
             line = _ask("> ")
             if line is None or line.lower() in ("q", "quit", "exit"):
@@ -411,6 +466,17 @@ def _common_options(default_preset: str) -> argparse.ArgumentParser:
     )
     common.add_argument("--notation", choices=NOTATIONS, default="intl", help="rank alphabet")
     common.add_argument("--json", action="store_true", help="print JSON for scripts")
+    common.add_argument(
+        "--color",
+        choices=["auto", "always", "never"],
+        default="auto",
+        help="colour: auto (on a terminal, unless NO_COLOR is set), always, never",
+    )
+    suits = common.add_mutually_exclusive_group()
+    suits.add_argument(
+        "--unicode", action="store_true", help="suit symbols (default on a terminal)"
+    )
+    suits.add_argument("--ascii", action="store_true", help="suit letters even on a terminal")
     return common
 
 
@@ -437,7 +503,6 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     ev.add_argument("hands", nargs="+", help="card text of one hand per argument")
-    ev.add_argument("--unicode", action="store_true", help="print suits as symbols")
     ev.set_defaults(func=_cmd_eval)
 
     sc = sub.add_parser(
@@ -470,7 +535,6 @@ def build_parser() -> argparse.ArgumentParser:
     so.add_argument("--effort", type=int, default=400, help="Monte-Carlo samples (strong)")
     so.add_argument("--time-budget", type=float, default=None, help="seconds (strong)")
     so.add_argument("--seed", type=int, default=0, help="seed of the Monte-Carlo deals")
-    so.add_argument("--unicode", action="store_true", help="print suits as symbols")
     so.set_defaults(func=_cmd_solve)
 
     de = sub.add_parser(
@@ -481,7 +545,6 @@ def build_parser() -> argparse.ArgumentParser:
     )
     de.add_argument("--seed", type=int, default=1)
     de.add_argument("--players", type=int, default=4, choices=[2, 3, 4])
-    de.add_argument("--unicode", action="store_true", help="print suits as symbols")
     de.set_defaults(func=_cmd_demo)
 
     si = sub.add_parser(
@@ -525,7 +588,6 @@ def build_parser() -> argparse.ArgumentParser:
     )
     fl.add_argument("cards", help="13 to 17 cards")
     fl.add_argument("--stay-value", type=float, default=8.0, help="points for staying in FL")
-    fl.add_argument("--unicode", action="store_true")
     fl.set_defaults(func=_cmd_ofc_fantasyland)
     pl = ofc_sub.add_parser(
         "play",
@@ -543,13 +605,19 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``chinese-poker`` command; returns the exit status."""
     args = build_parser().parse_args(argv)
+    _setup_terminal(args)
     try:
         status: int = args.func(args)
     except ChinesePokerError as exc:
-        print(f"chinese-poker: error: {exc}", file=sys.stderr)
+        print(f"chinese-poker: error: cannot read the input: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # The reader went away (e.g. `| head`): stop quietly, like other tools.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141
     except (OSError, json.JSONDecodeError, KeyError) as exc:
-        print(f"chinese-poker: error: cannot read the players: {exc}", file=sys.stderr)
+        print(f"chinese-poker: error: cannot read the input: {exc}", file=sys.stderr)
         return 2
     return status
 
