@@ -744,7 +744,8 @@ const SMALL_BUCKET: usize = 128;
 
 #[inline(always)]
 fn bucket_of(value: u32) -> usize {
-    (value >> 16) as usize % BUCKETS
+    // Values are below 0xA0 << 16; `min` proves the bound without a division.
+    ((value >> 16) as usize).min(BUCKETS - 1)
 }
 
 /// Subset indices ordered by value descending, built lazily: a counting sort
@@ -752,7 +753,7 @@ fn bucket_of(value: u32) -> usize {
 /// sweep usually stops within the first few buckets, so most are never sorted.
 struct Buckets {
     /// Indices, bucket by bucket from the strongest bucket down.
-    order: [u16; FIVE_SUBSETS],
+    order: [u16; FIVE_PAD],
     /// `start[b]..start[b + 1]` of the strongest-first layout holds bucket
     /// `BUCKETS - 1 - b`.
     start: [u16; BUCKETS + 1],
@@ -770,10 +771,10 @@ impl Buckets {
             start[i] += start[i - 1];
         }
         let mut fill = start;
-        let mut order = [0u16; FIVE_SUBSETS];
+        let mut order = [0u16; FIVE_PAD];
         for (i, &v) in values.iter().enumerate() {
             let slot = BUCKETS - 1 - bucket_of(v);
-            order[fill[slot] as usize % FIVE_SUBSETS] = i as u16;
+            order[fill[slot] as usize & (FIVE_PAD - 1)] = i as u16;
             fill[slot] += 1;
         }
         Buckets {

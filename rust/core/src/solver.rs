@@ -224,6 +224,9 @@ struct Bound<'s, 'a> {
     announced: u32,
     groups: u32,
     last_kth: f64,
+    /// The last corner priced and its points (backs of one value often
+    /// share their corner).
+    last_corner: Option<([u32; 3], f64)>,
 }
 
 impl Bound<'_, '_> {
@@ -240,7 +243,14 @@ impl Bound<'_, '_> {
         if kth == f64::NEG_INFINITY {
             return false;
         }
-        let cap = self.expected(corner);
+        let cap = match self.last_corner {
+            Some((c, cap)) if c == corner => cap,
+            _ => {
+                let cap = self.expected(corner);
+                self.last_corner = Some((corner, cap));
+                cap
+            }
+        };
         kth > cap + self.solver.slack + 1e-9 * (1.0 + cap.abs())
     }
 }
@@ -553,6 +563,7 @@ impl<'a> Solver<'a> {
             announced: u32::MAX,
             groups: 0,
             last_kth: f64::NEG_INFINITY,
+            last_corner: None,
         };
         if bound && !rules.same_category_ok && self.monotone {
             // Branch and bound on the ordered sweep (see [`Bound`]).
@@ -570,12 +581,19 @@ impl<'a> Solver<'a> {
             }
         }
         let mut scored = ctl.scored;
-        scored.sort_by(|x, y| y.2.total_cmp(&x.2).then(y.1.cmp(&x.1)));
-        scored
-            .into_iter()
-            .take(k.max(1))
-            .map(|(s, _, ev)| (s, ev))
-            .collect()
+        // Best first: more points, then the stronger rows (frontier keys are
+        // distinct, so the order is total and the head the same however found).
+        let order = |x: &(SettingIdx, (u32, u32, u32), f64),
+                     y: &(SettingIdx, (u32, u32, u32), f64)| {
+            y.2.total_cmp(&x.2).then(y.1.cmp(&x.1))
+        };
+        let k = k.max(1);
+        if scored.len() > k {
+            scored.select_nth_unstable_by(k - 1, order);
+            scored.truncate(k);
+        }
+        scored.sort_unstable_by(order);
+        scored.into_iter().map(|(s, _, ev)| (s, ev)).collect()
     }
 
     /// Solves one hand (13 distinct codes below 52).
