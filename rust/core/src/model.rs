@@ -25,6 +25,8 @@ pub const CLASSES5: usize = 7462;
 /// Cells per axis of the copula grid.
 pub const GRID: usize = 16;
 const POINTS: usize = GRID + 1;
+/// The ratio grid's length, padded to a power of two (>= POINTS³).
+const RATIO_PAD: usize = 8192;
 const MAGIC: &[u8; 8] = b"CPMODEL1";
 
 /// Sorted class values of one wheel position: `(three, five)`.
@@ -194,7 +196,7 @@ pub struct Model {
     copula: Vec<f32>,
     /// The grid divided by the independent law `x·y·z` (what the joint
     /// interpolates: smooth where the grid itself is curved).
-    ratio: Vec<f64>,
+    ratio: Box<[f64; RATIO_PAD]>,
     /// Played hands behind the model.
     pub samples: u64,
     /// Chance that an opponent fouls.
@@ -254,15 +256,20 @@ impl Reader<'_> {
 
 /// `copula / (x·y·z)` at every grid point; points on a zero face copy the
 /// nearest interior point (the ratio's limit is finite there).
-fn ratio_grid(copula: &[f32]) -> Vec<f64> {
+fn ratio_grid(copula: &[f32]) -> Box<[f64; RATIO_PAD]> {
     let g = GRID as f64;
-    let mut out = vec![1.0; copula.len()];
+    let mut out = Box::new([1.0; RATIO_PAD]);
     for i in 0..POINTS {
         for j in 0..POINTS {
             for k in 0..POINTS {
                 let (a, b, c) = (i.max(1), j.max(1), k.max(1));
                 let indep = (a * b * c) as f64 / (g * g * g);
-                let v = f64::from(copula[(a * POINTS + b) * POINTS + c]);
+                let v = f64::from(
+                    copula
+                        .get((a * POINTS + b) * POINTS + c)
+                        .copied()
+                        .unwrap_or(0.0),
+                );
                 out[(i * POINTS + j) * POINTS + k] = v / indep;
             }
         }
@@ -335,13 +342,17 @@ impl Model {
             (i, t - i as f64)
         };
         let ((i, dx), (j, dy), (k, dz)) = (cell(x), cell(y), cell(z));
-        let at =
-            |a: usize, b: usize, c: usize| self.ratio[((i + a) * POINTS + j + b) * POINTS + k + c];
+        // The cell's eight corners sit at fixed offsets from its first; the
+        // padded table makes the mask a proof of bounds (no checks).
+        let base = (i * POINTS + j) * POINTS + k;
+        let at = |o: usize| self.ratio[(base + o) & (RATIO_PAD - 1)];
+        const P: usize = POINTS;
+        const P2: usize = POINTS * POINTS;
         let lerp = |a: f64, b: f64, t: f64| a + (b - a) * t;
-        let c00 = lerp(at(0, 0, 0), at(0, 0, 1), dz);
-        let c01 = lerp(at(0, 1, 0), at(0, 1, 1), dz);
-        let c10 = lerp(at(1, 0, 0), at(1, 0, 1), dz);
-        let c11 = lerp(at(1, 1, 0), at(1, 1, 1), dz);
+        let c00 = lerp(at(0), at(1), dz);
+        let c01 = lerp(at(P), at(P + 1), dz);
+        let c10 = lerp(at(P2), at(P2 + 1), dz);
+        let c11 = lerp(at(P2 + P), at(P2 + P + 1), dz);
         (x * y * z).clamp(0.0, 1.0) * lerp(lerp(c00, c01, dy), lerp(c10, c11, dy), dx)
     }
 

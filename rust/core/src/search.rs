@@ -435,8 +435,8 @@ impl HandSubsets {
         /// The plain stop rule as a [`SweepControl`].
         struct Until<S>(S);
         impl<S: FnMut(u32, u32, &[(SettingIdx, [u32; 3])]) -> bool> SweepControl for Until<S> {
-            fn stop(&mut self, vb: u32, front_cap: u32, fresh: &[(SettingIdx, [u32; 3])]) -> bool {
-                (self.0)(vb, front_cap, fresh)
+            fn stop(&mut self, vb: u32, caps: [u32; 2], fresh: &[(SettingIdx, [u32; 3])]) -> bool {
+                (self.0)(vb, caps[0], fresh)
             }
         }
         self.sweep(legal, &mut Until(stop))
@@ -455,7 +455,7 @@ impl HandSubsets {
     /// # use chinese_poker_core::eval::Wheel;
     /// struct Count(usize);
     /// impl SweepControl for Count {
-    ///     fn stop(&mut self, _: u32, _: u32, _: &[(SettingIdx, [u32; 3])]) -> bool {
+    ///     fn stop(&mut self, _: u32, _: [u32; 2], _: &[(SettingIdx, [u32; 3])]) -> bool {
     ///         false
     ///     }
     ///     fn skip_back(&mut self, _: u32, _: u32, _: u32) -> bool {
@@ -483,6 +483,7 @@ impl HandSubsets {
             // Fronts the stop rule may still examine: one per back visited,
             // so examining fronts costs at most about what scanning costs.
             let mut budget: u32 = FRONT_COST;
+            let mid_star = self.best_ordered_middle(&mut backs);
             // Splits of one back that pass the cheap filters, then those the
             // staircase does not beat.
             let mut cand = [(0u32, 0u32, [0u16; 2]); 64];
@@ -510,12 +511,15 @@ impl HandSubsets {
                 // that cannot beat the staircase even with the best middle it
                 // allows is done for good; once the staircase beats (vb,
                 // strongest open front) nothing new can come.
-                let above = stair.best_front(vb);
+                // No middle of an ordered setting beats `mid_star`.
+                let mid_cap = vb.min(mid_star);
+                let above = stair.best_front(mid_cap);
                 budget += 1;
-                let Some(front_cap) = fronts.open_front(&stair, vb, above, self, &mut budget)
+                let Some(front_cap) = fronts.open_front(&stair, mid_cap, above, self, &mut budget)
                 else {
                     break 'sweep;
                 };
+                let front_cap = front_cap.min(mid_cap);
                 if vb < last_vb {
                     fresh.clear();
                     fresh.extend(
@@ -526,11 +530,11 @@ impl HandSubsets {
                     );
                     reported = found.len();
                     last_vb = vb;
-                    if ctl.stop(vb, front_cap, &fresh) {
+                    if ctl.stop(vb, [front_cap, mid_cap], &fresh) {
                         break 'sweep;
                     }
                 }
-                // best_front(vm) >= above for every vm <= vb, so a front
+                // best_front(vm) >= above for every vm <= mid_cap, so a front
                 // below `above` is already beaten; every front is <= the
                 // cap, so a middle not above `mid_floor` is beaten too.
                 let mid_floor = stair.best_middle(front_cap);
@@ -616,6 +620,34 @@ impl HandSubsets {
             key(&y.1).cmp(&key(&x.1))
         });
         out
+    }
+
+    /// An upper bound on the middle of every ordered setting (`middle <=
+    /// back`): the strongest 5-subset that has a disjoint 5-subset at least
+    /// as strong. Subsets are tried strongest first, each with one scan of
+    /// its 56 disjoint partners; after [`MIDDLE_SCANS`] scans the value of
+    /// the next subset is the bound (every stronger one failed).
+    fn best_ordered_middle(&self, order: &mut Buckets) -> u32 {
+        let t = &*TABLES;
+        let mut scans = 0;
+        for bucket in (0..BUCKETS).rev() {
+            for &x in order.sorted(bucket, &self.five[..FIVE_SUBSETS]) {
+                let x = x as usize % FIVE_SUBSETS;
+                let vx = self.five[x];
+                if scans == MIDDLE_SCANS {
+                    return vx;
+                }
+                scans += 1;
+                let partners = &t.splits[x * SPLITS_PER_BACK..(x + 1) * SPLITS_PER_BACK];
+                if partners
+                    .iter()
+                    .any(|s| self.five[s[0] as usize & (FIVE_PAD - 1)] >= vx)
+                {
+                    return vx;
+                }
+            }
+        }
+        0
     }
 
     /// The strongest middle of an ordered setting (`front <= middle <=
@@ -721,10 +753,11 @@ impl FrontCursor {
 pub trait SweepControl {
     /// Called before the first back of each new (strictly lower) back value
     /// `vb`. Every frontier setting still to come has back `<= vb`, middle
-    /// `<= vb` and front `<= front_cap`; `fresh` lists the frontier settings
-    /// found since the previous call (final: only settings of the same back
-    /// value can beat a found one). Returning true ends the sweep.
-    fn stop(&mut self, vb: u32, front_cap: u32, fresh: &[(SettingIdx, [u32; 3])]) -> bool;
+    /// `<= caps[1]` (itself `<= vb`) and front `<= caps[0]` (`<= caps[1]`);
+    /// `fresh` lists the frontier settings found since the previous call
+    /// (final: only settings of the same back value can beat a found one).
+    /// Returning true ends the sweep.
+    fn stop(&mut self, vb: u32, caps: [u32; 2], fresh: &[(SettingIdx, [u32; 3])]) -> bool;
 
     /// Called once per back that has candidates the staircase does not beat:
     /// all of them have back value `vb`, middle `<= top_middle` and front `<=
@@ -739,6 +772,8 @@ const BUCKETS: usize = 160;
 /// Cost of examining one front (126 halvings) in backs scanned (56 splits
 /// plus candidates), for the budget of the stop rule.
 const FRONT_COST: u32 = 1;
+/// Partner scans [`HandSubsets::best_ordered_middle`] may spend.
+const MIDDLE_SCANS: usize = 96;
 /// Buckets up to this size are sorted through a stack buffer of packed keys.
 const SMALL_BUCKET: usize = 128;
 

@@ -206,7 +206,7 @@ impl StatCache {
 ///
 /// The frontier arrives back value by back value, strongest first, and every
 /// setting still to come is beaten row by row by the corner (front cap,
-/// back, back) the sweep announces, so with monotone expected points it
+/// middle cap, back) the sweep announces, so with monotone expected points it
 /// scores at most that corner's. Once the K-th best found beats the corner,
 /// no setting to come can enter the top K (ties rank it later: its back is
 /// weaker), and the ranking is the full frontier's. A back whose own corner
@@ -256,7 +256,7 @@ impl Bound<'_, '_> {
 }
 
 impl SweepControl for Bound<'_, '_> {
-    fn stop(&mut self, vb: u32, front_cap: u32, fresh: &[(SettingIdx, [u32; 3])]) -> bool {
+    fn stop(&mut self, vb: u32, caps: [u32; 2], fresh: &[(SettingIdx, [u32; 3])]) -> bool {
         self.announced = vb;
         for &(s, v) in fresh {
             let ev = self.expected(v);
@@ -276,7 +276,7 @@ impl SweepControl for Bound<'_, '_> {
             return false;
         }
         self.last_kth = kth;
-        self.hopeless([front_cap.min(vb), vb, vb])
+        self.hopeless([caps[0], caps[1], vb])
     }
 
     fn skip_back(&mut self, vb: u32, top_middle: u32, top_front: u32) -> bool {
