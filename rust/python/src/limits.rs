@@ -14,6 +14,7 @@ use chinese_poker_core::Error;
 use numpy::ndarray::{ArrayView, Dimension};
 use numpy::{Element, PyArray};
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 use pyo3::types::PyTuple;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -106,7 +107,8 @@ pub fn zeros<'py, T: Element, D: Dimension>(
     py: Python<'py>,
     shape: &[usize],
 ) -> PyResult<Bound<'py, PyArray<T, D>>> {
-    let zeros = py.import("numpy")?.getattr("zeros")?;
+    static ZEROS: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+    let zeros = ZEROS.import(py, "numpy", "zeros")?;
     let arr = zeros.call1((PyTuple::new(py, shape)?, numpy::dtype::<T>(py)))?;
     Ok(arr.cast_into::<PyArray<T, D>>()?)
 }
