@@ -34,7 +34,7 @@ class OptionError(ChinesePokerError):
     """An unknown option value."""
 
 class ArrayError(ChinesePokerError):
-    """A numpy array of the wrong type, dtype or shape."""
+    """A numpy array of the wrong type, dtype or shape, or a batch above the batch limit."""
 
 class InvalidValueError(ChinesePokerError):
     """An integer that is not the value of any hand."""
