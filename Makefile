@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 export VIRTUAL_ENV := $(abspath $(VENV))
 export PATH := $(abspath $(VENV))/bin:$(PATH)
 
-.PHONY: help venv dev release test test-rust test-python lint fmt bench bench-rust bench-python clean
+.PHONY: help venv dev release test test-rust test-python lint fmt bench bench-rust bench-python bench-threads bench-memory clean
 
 help: ## show this help
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-13s %s\n", $$1, $$2}'
@@ -50,7 +50,13 @@ bench-rust: ## criterion benchmarks of the core
 bench-python: release ## throughput from Python, beside phevaluator and eval7
 	$(PY) benches/bench_eval.py
 
-bench: bench-rust bench-python ## all benchmarks
+bench-threads: release ## speed-up of concurrent Python threads (GIL released) and of the internal pool
+	$(PY) benches/bench_threads.py
+
+bench-memory: release ## peak memory of the batch calls and of simulate, each case in a fresh process
+	$(PY) benches/memory.py
+
+bench: bench-rust bench-python bench-threads bench-memory ## all benchmarks
 
 clean: ## remove build products and the venv
 	cargo clean

@@ -56,6 +56,8 @@ def test_core_docstrings() -> None:
         "score_batch",
         "all_settings",
         "pareto_settings",
+        "batch_limit",
+        "set_batch_limit",
     ):
         obj = getattr(_core, name)
         assert obj.__doc__, f"{name} has no docstring"

@@ -11,6 +11,7 @@ Cards are integer codes ``4 * rank + suit`` (rank 0 = deuce … 12 = ace; suit
 from __future__ import annotations
 
 from chinese_poker._core import (
+    DEFAULT_BATCH_LIMIT,
     AmbiguousNotationError,
     ArrayError,
     ChinesePokerError,
@@ -30,6 +31,7 @@ from chinese_poker._core import (
     Solution,
     __version__,
     all_settings,
+    batch_limit,
     categories,
     duplicate_match,
     evaluate,
@@ -41,6 +43,7 @@ from chinese_poker._core import (
     parse_ranks,
     score,
     score_batch,
+    set_batch_limit,
     simulate_range,
     solve,
     solve_batch,
@@ -56,6 +59,7 @@ RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 
 __all__ = [
+    "DEFAULT_BATCH_LIMIT",
     "RANKS",
     "SUITS",
     "AmbiguousNotationError",
@@ -79,6 +83,7 @@ __all__ = [
     "Solution",
     "__version__",
     "all_settings",
+    "batch_limit",
     "categories",
     "duplicate_match",
     "evaluate",
@@ -90,6 +95,7 @@ __all__ = [
     "parse_ranks",
     "score",
     "score_batch",
+    "set_batch_limit",
     "simulate",
     "simulate_range",
     "solve",

@@ -34,7 +34,7 @@ class OptionError(ChinesePokerError):
     """An unknown option value."""
 
 class ArrayError(ChinesePokerError):
-    """A numpy array of the wrong type, dtype or shape."""
+    """A numpy array of the wrong type, dtype or shape, or a batch above the batch limit."""
 
 class InvalidValueError(ChinesePokerError):
     """An integer that is not the value of any hand."""
@@ -84,6 +84,11 @@ def evaluate_batch(
     cards: npt.NDArray[np.uint8], *, wheel: _Wheel | None = None, threads: int | None = None
 ) -> npt.NDArray[np.uint32]: ...
 def categories(values: npt.NDArray[np.uint32]) -> npt.NDArray[np.uint8]: ...
+
+DEFAULT_BATCH_LIMIT: int
+
+def batch_limit() -> int: ...
+def set_batch_limit(nbytes: int | None) -> int: ...
 def _debug_panic() -> None: ...
 
 _OptionValue = str | int | bool | Sequence[str] | Mapping[str, int]

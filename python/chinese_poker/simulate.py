@@ -11,8 +11,10 @@ whatever the block size, thread count or number of workers.
 from __future__ import annotations
 
 import math
+import os
 import sys
 import time
+from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -98,7 +100,8 @@ class SimulationResult:
     requested: int
     interrupted: bool = False
     seconds: float = 0.0
-    blocks: list[int] = field(default_factory=list)
+    #: First deal of each finished block (blocks finish in order, so a range).
+    blocks: Sequence[int] = field(default_factory=lambda: range(0))
 
     @property
     def deals(self) -> int:
@@ -183,6 +186,18 @@ class SimulationResult:
         return "\n".join(lines)
 
 
+def _default_in_flight(client: Executor) -> int:
+    """Twice the task slots of a Dask client (its ``nthreads()``), else twice the CPUs."""
+    slots = 0
+    nthreads = getattr(client, "nthreads", None)
+    if callable(nthreads):
+        try:
+            slots = sum(int(n) for n in nthreads().values())
+        except Exception:  # not a Dask client after all
+            slots = 0
+    return 2 * max(slots or os.cpu_count() or 1, 1)
+
+
 def _progress_printer() -> Callable[[int, int], None]:
     start = time.perf_counter()
 
@@ -233,6 +248,7 @@ def simulate(
     count_naturals: bool = True,
     csv: str | None = None,
     plot: str | None = None,
+    in_flight: int | None = None,
 ) -> SimulationResult:
     """Deal `deals` tables of `players`, set every hand with `strategy` ('fast'
     or 'greedy'), settle under `rules` (default `cp_pro_1_6`) and aggregate.
@@ -243,7 +259,11 @@ def simulate(
     with ``submit``), blocks run as tasks on the cluster. `csv` writes one line
     per deal (deal index and each seat's points), block by block, so memory
     stays constant; `plot` saves a PNG of the distribution of points per deal
-    (needs matplotlib: ``pip install "chinese-poker[plot]"``).
+    (needs matplotlib: ``pip install "chinese-poker[plot]"``). Memory does not
+    grow with `deals`: blocks are merged into integer sums as they finish, and
+    with `client` at most `in_flight` blocks are submitted ahead of the one
+    being collected (default: twice the cluster's threads for a Dask client,
+    twice the CPU count otherwise).
 
     >>> r = simulate(200, strategy="greedy", seed=1, progress=False)
     >>> r.deals, sum(m for m, _ in r.points_per_seat()) == 0
@@ -251,7 +271,10 @@ def simulate(
     """
     if deals < 0 or block < 1:
         raise ValueError("deals must be >= 0 and block >= 1")
-    ranges = [(first, min(block, deals - first)) for first in range(0, deals, block)]
+    if in_flight is not None and in_flight < 1:
+        raise ValueError("in_flight must be >= 1")
+    # A generator, not a list: nothing below grows with the number of deals.
+    ranges = ((first, min(block, deals - first)) for first in range(0, deals, block))
     show: Callable[[int, int], None] | None
     if progress is None:
         show = _progress_printer() if sys.stderr.isatty() and deals >= 50_000 else None
@@ -262,7 +285,7 @@ def simulate(
     else:
         show = progress
     stats: dict[str, Any] = {}
-    done_blocks: list[int] = []
+    done = 0  # blocks finished, in order
     interrupted = False
     t0 = time.perf_counter()
     args = (players, rules, strategy, seed)
@@ -272,7 +295,7 @@ def simulate(
     out = open(csv, "w", encoding="utf-8") if csv else None  # noqa: SIM115 (closed below)
 
     def take(first: int, block_stats: dict[str, Any]) -> None:
-        nonlocal stats
+        nonlocal stats, done
         totals = block_stats.pop("deal_totals", None)
         if totals is not None:
             points = totals / block_stats["denominator"]
@@ -285,20 +308,34 @@ def simulate(
             for x in points.reshape(-1).tolist():
                 histogram[x] = histogram.get(x, 0) + 1
         stats = merge_stats(stats, block_stats)
-        done_blocks.append(first)
+        done += 1
         if show:
             show(stats["deals"], deals)
 
+    pending: deque[tuple[int, Any]] = deque()
     try:
         if client is None:
             for first, n in ranges:
                 take(first, simulate_range(first, n, *args, **kwargs))  # type: ignore[arg-type]
         else:
-            futures = [client.submit(simulate_range, f, n, *args, **kwargs) for f, n in ranges]
-            for (first, _), fut in zip(ranges, futures):
-                take(first, fut.result())
+            # A bounded window of submitted blocks, collected in order: finished
+            # results (and their futures) are dropped as soon as they are merged.
+            window = in_flight or _default_in_flight(client)
+            for first, n in ranges:
+                pending.append((first, client.submit(simulate_range, first, n, *args, **kwargs)))
+                if len(pending) >= window:
+                    f, fut = pending.popleft()
+                    take(f, fut.result())
+            while pending:
+                f, fut = pending.popleft()
+                take(f, fut.result())
     except KeyboardInterrupt:
         interrupted = True
+        for _, fut in pending:
+            cancel = getattr(fut, "cancel", None)
+            if callable(cancel):
+                cancel()
+        pending.clear()
     finally:
         if out is not None:
             out.close()
@@ -313,7 +350,7 @@ def simulate(
         requested=deals,
         interrupted=interrupted,
         seconds=time.perf_counter() - t0,
-        blocks=done_blocks,
+        blocks=range(0, done * block, block),
     )
 
 

@@ -166,6 +166,12 @@ fn counting_rules() -> (Rules, Rules, Rules) {
     (base, strict, quads)
 }
 
+/// Deals per unit of parallel work.
+const CHUNK_DEALS: u64 = 256;
+/// Deals per window: the chunks' statistics of one window (about 1 KB each)
+/// are held until merged, so a window bounds the memory of any run length.
+const WINDOW_DEALS: u64 = 1024 * CHUNK_DEALS;
+
 #[allow(clippy::too_many_arguments)]
 /// Plays deals `first .. first + count` of a run: `set(hand) -> (setting, declare)`
 /// sets each 13-card hand (and says whether to declare its natural).
@@ -180,43 +186,80 @@ pub fn simulate_range(
     set: &(impl Fn(&[Card; 13]) -> Result<([Card; 13], bool)> + Sync),
     threads: Threads,
 ) -> Result<SimStats> {
+    let flags = (count_naturals, record_deals);
+    simulate_windows(
+        first,
+        count,
+        players,
+        rules,
+        seed,
+        flags,
+        set,
+        threads,
+        WINDOW_DEALS,
+    )
+}
+
+/// `simulate_range` with `window` deals per window.
+#[allow(clippy::too_many_arguments)]
+fn simulate_windows(
+    first: u64,
+    count: u64,
+    players: usize,
+    rules: &Rules,
+    seed: u64,
+    (count_naturals, record_deals): (bool, bool),
+    set: &(impl Fn(&[Card; 13]) -> Result<([Card; 13], bool)> + Sync),
+    threads: Threads,
+    window: u64,
+) -> Result<SimStats> {
     if !(2..=4).contains(&players) {
         return Err(Error::InvalidSetting(format!(
             "a deal has 2 to 4 players, got {players}"
         )));
     }
     rules.validate()?;
-    let (base, strict, quads) = counting_rules();
-    // one SimStats per chunk of deals, merged in order afterwards
-    let chunk = 256u64;
-    let chunks = count.div_ceil(chunk) as usize;
-    let idx: Vec<u64> = (0..chunks as u64).collect();
-    let mut out: Vec<Option<SimStats>> = vec![None; chunks];
-    for_chunks_sized(&idx, 1, &mut out, 1, threads, 1, |_, ci, o| {
-        let start = first + ci[0] * chunk;
-        let end = (start + chunk).min(first + count);
-        let mut st = SimStats::new(players);
-        for d in start..end {
-            play_deal(
-                d,
-                players,
-                rules,
-                seed,
-                count_naturals,
-                set,
-                &mut st,
-                (&base, &strict, &quads),
-            )?;
-        }
-        if !record_deals {
-            st.deal_totals = Vec::new();
-        }
-        o[0] = Some(st);
-        Ok(())
+    let end = first.checked_add(count).ok_or_else(|| {
+        Error::InvalidSetting(format!(
+            "deals {first} .. {first} + {count} run past the last deal index"
+        ))
     })?;
+    let (base, strict, quads) = counting_rules();
     let mut total = SimStats::new(players);
-    for st in out.into_iter().flatten() {
-        total.merge(&st)?;
+    // Windows of chunks, each chunk with its own SimStats merged in order:
+    // memory stays bounded by the window, whatever `count` is.
+    let mut start = first;
+    while start < end {
+        let stop = end.min(start.saturating_add(window.max(1)));
+        let chunks = (stop - start).div_ceil(CHUNK_DEALS) as usize;
+        let idx: Vec<u64> = (0..chunks as u64).collect();
+        let mut out: Vec<Option<SimStats>> = vec![None; chunks];
+        for_chunks_sized(&idx, 1, &mut out, 1, threads, 1, |_, ci, o| {
+            let from = start + ci[0] * CHUNK_DEALS;
+            let to = (from + CHUNK_DEALS).min(stop);
+            let mut st = SimStats::new(players);
+            for d in from..to {
+                play_deal(
+                    d,
+                    players,
+                    rules,
+                    seed,
+                    count_naturals,
+                    set,
+                    &mut st,
+                    (&base, &strict, &quads),
+                )?;
+            }
+            if !record_deals {
+                st.deal_totals = Vec::new();
+            }
+            o[0] = Some(st);
+            Ok(())
+        })?;
+        for st in out.into_iter().flatten() {
+            total.merge(&st)?;
+        }
+        start = stop;
     }
     Ok(total)
 }
@@ -362,5 +405,46 @@ mod tests {
         assert_eq!(whole.hands, 2400);
         assert_eq!(whole.deal_totals.len(), 2400);
         assert_eq!(whole.deal_totals.iter().sum::<i64>(), 0);
+    }
+
+    #[test]
+    fn windows_do_not_change_the_result() {
+        let rules = Rules::preset("wiki_2_4").unwrap();
+        let run = |window| {
+            simulate_windows(
+                5,
+                1100,
+                3,
+                &rules,
+                9,
+                (true, true),
+                &greedy,
+                Threads::Count(2),
+                window,
+            )
+            .unwrap()
+        };
+        let whole = run(WINDOW_DEALS);
+        assert_eq!(whole.deals, 1100);
+        for window in [1, 300, 512] {
+            assert_eq!(run(window), whole, "window {window}");
+        }
+    }
+
+    #[test]
+    fn a_range_past_the_last_index_is_refused() {
+        let rules = Rules::default();
+        let r = simulate_range(
+            u64::MAX - 3,
+            10,
+            2,
+            &rules,
+            0,
+            false,
+            false,
+            &greedy,
+            Threads::Count(1),
+        );
+        assert!(matches!(r, Err(Error::InvalidSetting(_))), "{r:?}");
     }
 }

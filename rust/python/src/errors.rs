@@ -46,7 +46,7 @@ create_exception!(
     chinese_poker._core,
     ArrayError,
     ChinesePokerError,
-    "A numpy array of the wrong type, dtype or shape."
+    "A numpy array of the wrong type, dtype or shape, or a batch whose output exceeds the batch limit."
 );
 create_exception!(
     chinese_poker._core,

@@ -3,7 +3,9 @@
 //! `score_batch`, `all_settings`, `pareto_settings`. Conversion only.
 
 use crate::guard::{detached, light};
+use crate::limits;
 use crate::{codes_of, threads_opt, HandValue};
+use chinese_poker_core::batch::score_deals;
 use chinese_poker_core::natural::{find_natural as core_find_natural, Natural as CoreNatural};
 use chinese_poker_core::notation::Notation;
 use chinese_poker_core::rules::{Rules as CoreRules, OPTION_NAMES};
@@ -13,7 +15,8 @@ use chinese_poker_core::score::{
 use chinese_poker_core::search;
 use chinese_poker_core::setting::{order_check, Setting as CoreSetting};
 use chinese_poker_core::Error;
-use numpy::{IntoPyArray, PyArray2};
+use numpy::ndarray::Ix2;
+use numpy::{IntoPyArray, PyArray2, PyArrayMethods};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyList, PyString, PyTuple};
@@ -682,13 +685,34 @@ pub fn score_batch<'py>(
 ) -> PyResult<(Bound<'py, PyArray2<i64>>, i64)> {
     let r = rules_or_default(rules)?;
     let t = threads_opt(threads)?;
-    let (flat, n, players) = crate::deals_u8(deals)?;
-    let (out, denominator) = detached(py, || {
-        chinese_poker_core::batch::score_deals(&flat, players, &r, t)
-    })?;
-    let arr = numpy::ndarray::Array2::from_shape_vec((n, players), out)
-        .map_err(|e| crate::errors::to_pyerr_static(Error::Internal(e.to_string())))?;
-    Ok((arr.into_pyarray(py), denominator))
+    let (ro, n, players) = crate::deals_u8(deals)?;
+    limits::check("score_batch", n as u64, 8 * players as u64, "deals")?;
+    let totals = limits::zeros::<i64, Ix2>(py, &[n, players])?;
+    let denominator = {
+        let mut rw = totals.try_readwrite()?;
+        let out = rw.as_slice_mut()?;
+        let view = ro.as_array();
+        detached(py, || {
+            if n == 0 {
+                return score_deals(&[], players, &r, t).map(|(_, d)| d);
+            }
+            let mut denominator = None;
+            limits::for_slabs(&view, players * 13, limits::SCORE_SLAB, |first, slab| {
+                let (part, d) =
+                    score_deals(slab, players, &r, t).map_err(|e| limits::from_row(e, first))?;
+                let expected = *denominator.get_or_insert(d);
+                if d != expected {
+                    return Err(Error::Internal(format!(
+                        "deals settled with different denominators {expected} and {d}"
+                    )));
+                }
+                out[first * players..first * players + part.len()].copy_from_slice(&part);
+                Ok(())
+            })?;
+            Ok(denominator.unwrap_or(1))
+        })?
+    };
+    Ok((totals, denominator))
 }
 
 fn legal_under(r: &CoreRules) -> impl Fn(u32, u32, u32) -> bool + '_ {

@@ -4,6 +4,7 @@
 mod errors;
 mod game;
 mod guard;
+mod limits;
 mod ofc;
 mod solve;
 
@@ -13,15 +14,14 @@ use chinese_poker_core::eval::{self, Wheel};
 use chinese_poker_core::notation::{self, Notation};
 use chinese_poker_core::Error;
 use guard::{detached, light};
-use numpy::ndarray::ArrayD;
+use numpy::ndarray::{Ix1, IxDyn};
 use numpy::{
-    IntoPyArray, PyArray1, PyArray2, PyArrayDescrMethods, PyArrayDyn, PyArrayMethods,
-    PyUntypedArray, PyUntypedArrayMethods,
+    PyArray1, PyArray2, PyArrayDescrMethods, PyArrayDyn, PyArrayMethods, PyUntypedArray,
+    PyUntypedArrayMethods,
 };
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyTuple};
-use std::borrow::Cow;
 
 fn opt<T: std::str::FromStr<Err = Error> + Default>(s: Option<&str>) -> PyResult<T> {
     match s {
@@ -296,7 +296,7 @@ fn array_error(msg: String) -> PyErr {
 }
 
 /// Checks that `ob` is a 2-D uint8 array with `width` in `widths` and returns
-/// its rows flattened (a copy only when the array is not C-contiguous).
+/// it with N and the width (read slab by slab with `limits::for_slabs`).
 pub(crate) fn rows_u8<'py>(
     ob: &Bound<'py, PyAny>,
     name: &str,
@@ -339,20 +339,11 @@ pub(crate) fn rows_u8<'py>(
     Ok((typed.readonly(), shape[0], shape[1]))
 }
 
-/// Row-major data of the array: borrowed when C-contiguous, otherwise copied
-/// in logical order (`as_slice` alone would accept Fortran order, column-major).
-pub(crate) fn contiguous<'a>(ro: &'a numpy::PyReadonlyArray2<'_, u8>) -> Cow<'a, [u8]> {
-    if ro.is_c_contiguous() {
-        if let Ok(s) = ro.as_slice() {
-            return Cow::Borrowed(s);
-        }
-    }
-    Cow::Owned(ro.as_array().iter().copied().collect())
-}
-
-/// Checks a uint8 array of shape (N, P, 13) with 2 ≤ P ≤ 4 and returns its
-/// data in logical (C) order with N and P.
-pub(crate) fn deals_u8(ob: &Bound<'_, PyAny>) -> PyResult<(Vec<u8>, usize, usize)> {
+/// Checks a uint8 array of shape (N, P, 13) with 2 ≤ P ≤ 4 and returns it
+/// with N and P (read slab by slab with `limits::for_slabs`, never copied whole).
+pub(crate) fn deals_u8<'py>(
+    ob: &Bound<'py, PyAny>,
+) -> PyResult<(numpy::PyReadonlyArray3<'py, u8>, usize, usize)> {
     let arr = ob
         .cast::<PyUntypedArray>()
         .map_err(|_| array_error("deals must be a numpy uint8 array of shape (N, P, 13)".into()))?;
@@ -371,13 +362,7 @@ pub(crate) fn deals_u8(ob: &Bound<'_, PyAny>) -> PyResult<(Vec<u8>, usize, usize
     let typed = arr
         .cast::<numpy::PyArray3<u8>>()
         .map_err(|e| array_error(format!("deals: {e}")))?;
-    let ro = typed.readonly();
-    let data = if ro.is_c_contiguous() {
-        ro.as_slice().map(|s| s.to_vec()).unwrap_or_default()
-    } else {
-        ro.as_array().iter().copied().collect()
-    };
-    Ok((data, shape[0], shape[1]))
+    Ok((typed.readonly(), shape[0], shape[1]))
 }
 
 /// Evaluate a uint8 array of shape (N, 5) or (N, 3); returns uint32 values (N,).
@@ -399,18 +384,25 @@ fn evaluate_batch<'py>(
     let w = opt::<Wheel>(wheel)?;
     let t = threads_opt(threads)?;
     let (ro, n, width) = rows_u8(cards, "cards", &[3, 5])?;
-    let flat = contiguous(&ro);
-    let flat: &[u8] = &flat;
-    let out = detached(py, || {
-        let mut out = vec![0u32; n];
-        if width == 5 {
-            batch::evaluate_rows::<5>(flat, &mut out, w, t)?;
-        } else {
-            batch::evaluate_rows::<3>(flat, &mut out, w, t)?;
-        }
-        Ok(out)
-    })?;
-    Ok(out.into_pyarray(py))
+    limits::check("evaluate_batch", n as u64, 4, "hands")?;
+    let values = limits::zeros::<u32, Ix1>(py, &[n])?;
+    {
+        let mut rw = values.try_readwrite()?;
+        let out = rw.as_slice_mut()?;
+        let view = ro.as_array();
+        detached(py, || {
+            limits::for_slabs(&view, width, limits::EVAL_SLAB, |first, rows| {
+                let o = &mut out[first..first + rows.len() / width];
+                if width == 5 {
+                    batch::evaluate_rows::<5>(rows, o, w, t)
+                } else {
+                    batch::evaluate_rows::<3>(rows, o, w, t)
+                }
+                .map_err(|e| limits::from_row(e, first))
+            })
+        })?;
+    }
+    Ok(values)
 }
 
 /// Category numbers (uint8, same shape) of uint32 hand values.
@@ -437,14 +429,19 @@ fn categories<'py>(
         .map_err(|e| array_error(format!("values: {e}")))?;
     let ro = typed.readonly();
     let view = ro.as_array();
-    let shape = view.shape().to_vec();
-    let flat: Vec<u32> = view.iter().copied().collect();
-    let out = detached(py, || {
-        let mut out = vec![0u8; flat.len()];
-        batch::categories(&flat, &mut out)?;
-        ArrayD::from_shape_vec(shape, out).map_err(|e| Error::Internal(e.to_string()))
-    })?;
-    Ok(out.into_pyarray(py))
+    limits::check("categories", view.len() as u64, 1, "values")?;
+    let cats = limits::zeros::<u8, IxDyn>(py, view.shape())?;
+    {
+        let mut rw = cats.try_readwrite()?;
+        let out = rw.as_slice_mut()?;
+        detached(py, || {
+            limits::for_slabs(&view, 1, limits::VALUE_SLAB, |first, values| {
+                let o = &mut out[first..first + values.len()];
+                batch::categories(values, o).map_err(|e| limits::from_row(e, first))
+            })
+        })?;
+    }
+    Ok(cats)
 }
 
 /// Panics inside the guard; proves that a bug surfaces as `InternalError`.
@@ -461,6 +458,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     game::register(m)?;
     solve::register(m)?;
     ofc::register(m)?;
+    limits::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<HandValue>()?;
     m.add_function(wrap_pyfunction!(parse_cards, m)?)?;

@@ -3,6 +3,7 @@
 
 use crate::game::{rules_or_default, Natural, Rules, Setting};
 use crate::guard::{detached, light};
+use crate::limits;
 use crate::{codes_of, rows_u8, threads_opt};
 use chinese_poker_core::model::Model;
 use chinese_poker_core::notation::Notation;
@@ -12,7 +13,8 @@ use chinese_poker_core::simulate::{simulate_range as core_simulate, SimStats};
 use chinese_poker_core::solver::{solve_rows, Solver};
 use chinese_poker_core::strong::{solve_strong, Effort};
 use chinese_poker_core::Error;
-use numpy::{IntoPyArray, PyArray1, PyArray2};
+use numpy::ndarray::{Ix1, Ix2};
+use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::time::Duration;
@@ -236,20 +238,35 @@ pub fn solve_batch<'py>(
     let m = model()?;
     let t = threads_opt(threads)?;
     let (ro, n, _) = rows_u8(hands, "hands", &[13])?;
-    let flat = crate::contiguous(&ro);
-    let flat: &[u8] = &flat;
-    let (settings, ev) = detached(py, || {
-        let mut settings = vec![0u8; n * 13];
-        let mut ev = vec![0f64; n];
-        solve_rows(flat, &r, opponents, m, t, &mut settings, &mut ev)?;
-        Ok((settings, ev))
-    })?;
-    let settings = numpy::ndarray::Array2::from_shape_vec((n, 13), settings)
-        .map_err(|e| crate::errors::to_pyerr_static(Error::Internal(e.to_string())))?;
-    Ok((settings.into_pyarray(py), ev.into_pyarray(py)))
+    limits::check("solve_batch", n as u64, 13 + 8, "hands")?;
+    let settings = limits::zeros::<u8, Ix2>(py, &[n, 13])?;
+    let ev = limits::zeros::<f64, Ix1>(py, &[n])?;
+    {
+        let mut settings_rw = settings.try_readwrite()?;
+        let mut ev_rw = ev.try_readwrite()?;
+        let out_settings = settings_rw.as_slice_mut()?;
+        let out_ev = ev_rw.as_slice_mut()?;
+        let view = ro.as_array();
+        detached(py, || {
+            limits::for_slabs(&view, 13, limits::SOLVE_SLAB, |first, rows| {
+                let k = rows.len() / 13;
+                solve_rows(
+                    rows,
+                    &r,
+                    opponents,
+                    m,
+                    t,
+                    &mut out_settings[first * 13..(first + k) * 13],
+                    &mut out_ev[first..first + k],
+                )
+                .map_err(|e| limits::from_row(e, first))
+            })
+        })?;
+    }
+    Ok((settings, ev))
 }
 
-fn stats_dict<'py>(py: Python<'py>, s: &SimStats) -> PyResult<Bound<'py, PyDict>> {
+fn stats_dict<'py>(py: Python<'py>, mut s: SimStats) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     d.set_item("players", s.players)?;
     d.set_item("deals", s.deals)?;
@@ -275,7 +292,9 @@ fn stats_dict<'py>(py: Python<'py>, s: &SimStats) -> PyResult<Bound<'py, PyDict>
     d.set_item("row_ties", s.row_ties.to_vec())?;
     if !s.deal_totals.is_empty() {
         let n = s.deal_totals.len() / s.players.max(1);
-        let arr = numpy::ndarray::Array2::from_shape_vec((n, s.players), s.deal_totals.clone())
+        // moved, not copied: a recorded run's totals are its largest part
+        let totals = std::mem::take(&mut s.deal_totals);
+        let arr = numpy::ndarray::Array2::from_shape_vec((n, s.players), totals)
             .map_err(|e| crate::errors::to_pyerr_static(Error::Internal(e.to_string())))?;
         d.set_item("deal_totals", arr.into_pyarray(py))?;
     }
@@ -305,6 +324,14 @@ pub fn simulate_range<'py>(
     let r = rules_or_default(rules)?;
     let t = threads_opt(threads)?;
     let players_n = usize::try_from(players).unwrap_or(0);
+    if record_deals {
+        limits::check(
+            "simulate_range(record_deals=True)",
+            count,
+            8 * players_n as u64,
+            "deals",
+        )?;
+    }
     let m = model()?;
     let fast = match strategy {
         "fast" => true,
@@ -349,7 +376,7 @@ pub fn simulate_range<'py>(
             t,
         )
     })?;
-    stats_dict(py, &stats)
+    stats_dict(py, stats)
 }
 
 /// A duplicate heads-up match between two strategies ('fast',
@@ -387,6 +414,8 @@ pub fn duplicate_match(
     };
     let (sa, sb) = (strategy(a)?, strategy(b)?);
     let r = rules_or_default(rules)?;
+    // the core keeps a deal index and an edge per deal to compute the spread
+    limits::check("duplicate_match", deals as u64, 16, "deals")?;
     detached(py, || core_match(sa, sb, deals, &r, seed))
 }
 
