@@ -19,7 +19,7 @@
 //! Also here: the royalty-maximising baseline and a duplicate heads-up match
 //! between strategies, scored exactly by [`crate::score::score`].
 
-use crate::batch::{for_chunks, Threads};
+use crate::batch::{for_chunks_sized, Threads};
 use crate::cards::{check_hand, Card};
 use crate::error::{Error, Result};
 use crate::eval::Wheel;
@@ -42,6 +42,9 @@ use std::sync::LazyLock;
 /// `scoop_terms_are_nearly_monotone`, which fails if a new model strays further).
 /// The branch and bound of [`Solver::solve`] widens its bound by it.
 const COPULA_DEFECT: f64 = 2e-3;
+
+/// Hands per unit of parallel work in [`solve_rows`].
+const SOLVE_UNIT: usize = 64;
 
 /// How many candidates a [`Solution`] lists.
 pub const TOP_CANDIDATES: usize = 5;
@@ -718,18 +721,27 @@ pub fn solve_rows(
     }
     let solver = Solver::new(rules, opponents, model)?;
     let mut out = vec![([0u8; 13], 0.0f64); n];
-    for_chunks(hands, 13, &mut out, 1, threads, |base, inp, o| {
-        for (i, (row, slot)) in inp.chunks_exact(13).zip(o.iter_mut()).enumerate() {
-            let mut hand = [0u8; 13];
-            hand.copy_from_slice(row);
-            let s = solver.solve_top(&hand, 1).map_err(|e| Error::BatchRow {
-                row: base + i,
-                error: Box::new(e),
-            })?;
-            *slot = (s.setting, s.ev);
-        }
-        Ok(())
-    })?;
+    // A solve costs tens of microseconds: small units keep every thread busy.
+    for_chunks_sized(
+        hands,
+        13,
+        &mut out,
+        1,
+        threads,
+        SOLVE_UNIT,
+        |base, inp, o| {
+            for (i, (row, slot)) in inp.chunks_exact(13).zip(o.iter_mut()).enumerate() {
+                let mut hand = [0u8; 13];
+                hand.copy_from_slice(row);
+                let s = solver.solve_top(&hand, 1).map_err(|e| Error::BatchRow {
+                    row: base + i,
+                    error: Box::new(e),
+                })?;
+                *slot = (s.setting, s.ev);
+            }
+            Ok(())
+        },
+    )?;
     for ((s, e), (setting, ev)) in out_settings
         .chunks_exact_mut(13)
         .zip(out_ev.iter_mut())
