@@ -315,4 +315,38 @@ mod tests {
             Err(Error::BatchRow { row: 0, .. })
         ));
     }
+
+    #[test]
+    fn score_deals_threads_agree_and_name_the_bad_row() {
+        use crate::search::greedy_setting;
+        use crate::solver::deal_cards;
+        let rules = Rules::preset("russian_13_table").unwrap();
+        let mut split = rules.clone();
+        split
+            .set("score.table_best_row_payer", "split_one_unit")
+            .unwrap();
+        let mut deals = Vec::new();
+        for i in 0..3000u64 {
+            let deck: [u8; 39] = deal_cards(i);
+            for h in deck.chunks_exact(13) {
+                deals.extend(greedy_setting(h.try_into().unwrap(), rules.wheel));
+            }
+        }
+        let (one, d1) = score_deals(&deals, 3, &rules, Threads::Count(1)).unwrap();
+        let (two, d2) = score_deals(&deals, 3, &rules, Threads::Count(2)).unwrap();
+        assert_eq!((one.len(), d1), (3 * 3000, 1));
+        assert_eq!((&one, d1), (&two, d2));
+        // Table-best rows split between two payers: twelfths (RULES §4.5).
+        let (twelfths, d) = score_deals(&deals, 3, &split, Threads::Count(2)).unwrap();
+        assert_eq!(d, 12);
+        assert!(twelfths.chunks(3).all(|t| t.iter().sum::<i64>() == 0));
+        // A card held twice in deal 2500 (in the second chunk).
+        deals[2500 * 39 + 20] = deals[2500 * 39];
+        match score_deals(&deals, 3, &rules, Threads::Count(2)) {
+            Err(Error::BatchRow { row: 2500, error }) => {
+                assert!(matches!(*error, Error::InvalidSetting(_)), "{error:?}")
+            }
+            other => panic!("{other:?}"),
+        }
+    }
 }

@@ -1646,4 +1646,301 @@ mod tests {
             }
         }
     }
+
+    /// The codes of a deal of set hands, player after player.
+    fn codes(hands: &[PlayerHand]) -> Vec<u8> {
+        hands
+            .iter()
+            .flat_map(|h| match h {
+                PlayerHand::Setting(s) => s.cards().to_vec(),
+                _ => Vec::new(),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn deal_scorer_on_the_worked_four_player_deal_rules_4_2() {
+        let deal = codes(&four_players());
+        let mut totals = [0i64; 4];
+        let rules = per_row();
+        let scorer = DealScorer::new(&rules).unwrap();
+        assert_eq!(scorer.totals(&deal, &mut totals), Ok(1));
+        assert_eq!(totals, [3, -5, 3, -1]);
+        // cp_pro_1_6: N scoops E (+6), S beats N and E on two rows (+1 each);
+        // W's back quads (table G: 4) replace the row unit against the other three.
+        let rules = preset("cp_pro_1_6");
+        let scorer = DealScorer::new(&rules).unwrap();
+        assert_eq!(scorer.totals(&deal, &mut totals), Ok(1));
+        assert_eq!(totals, [6 - 1 - 2, -6 - 1 - 4, 1 + 1 - 2, 2 + 4 + 2]);
+    }
+
+    #[test]
+    fn deal_scorer_errors_name_the_card() {
+        let rules = preset("cp_pro_1_6");
+        let scorer = DealScorer::new(&rules).unwrap();
+        let good = codes(&four_players());
+        let mut totals = [0i64; 4];
+        let mut deal = good.clone();
+        deal[1] = deal[0];
+        assert!(matches!(
+            scorer.totals(&deal, &mut totals),
+            Err(Error::DuplicateCard {
+                position: 1,
+                first: 0,
+                ..
+            })
+        ));
+        let mut deal = good.clone();
+        deal[13] = deal[0];
+        let e = scorer.totals(&deal, &mut totals).unwrap_err();
+        assert_eq!(
+            e,
+            Error::InvalidSetting(format!(
+                "{} is held by players 0 and 1",
+                format_card(deal[0], Style::Ascii)
+            ))
+        );
+        let mut deal = good;
+        deal[20] = 52;
+        assert!(matches!(
+            scorer.totals(&deal, &mut totals),
+            Err(Error::CardCode {
+                code: 52,
+                position: 7
+            })
+        ));
+        // A banker seat the deal does not have.
+        let mut bank = preset("malay_banker");
+        bank.banker = 3;
+        let scorer = DealScorer::new(&bank).unwrap();
+        let e = scorer.totals(&deal[..26], &mut totals[..2]);
+        assert!(
+            matches!(e, Err(Error::CardCode { .. })),
+            "cards first, as score_batch did"
+        );
+        let two = codes(&four_players()[..2]);
+        let e = scorer.totals(&two, &mut totals[..2]).unwrap_err();
+        assert!(matches!(e, Error::Rules { option, .. } if option == "table.banker"));
+        let mut bad = Rules::default();
+        bad.scoop_multiplier = 0;
+        assert!(DealScorer::new(&bad).is_err());
+    }
+
+    fn shuffle(deck: &mut [Card], rng: &mut Rng) {
+        for i in 0..deck.len() {
+            let j = i + rng.below(deck.len() - i);
+            deck.swap(i, j);
+        }
+    }
+
+    /// A deal made to settle in every way: random splits (mostly fouls),
+    /// greedy sets (royalties), one setting copied into every suit (tied
+    /// rows, naturals against naturals), decks ordered by rank or by suit
+    /// with a few cards swapped (quads, full houses, flushes, naturals).
+    fn test_deal(rng: &mut Rng, n: usize, rules: &Rules) -> Vec<u8> {
+        let set = |rng: &mut Rng, hand: &[Card]| -> [Card; 13] {
+            let mut h = [0 as Card; 13];
+            h.copy_from_slice(hand);
+            if rng.below(4) == 0 {
+                h
+            } else {
+                crate::search::greedy_setting(&h, rules.wheel)
+            }
+        };
+        let mut deck: Vec<Card> = (0..52).collect();
+        shuffle(&mut deck, rng);
+        let kind = rng.below(6);
+        if (2..=3).contains(&kind) {
+            // Player p holds player 0's setting with every suit moved up by p.
+            let first = if kind == 3 {
+                // one card of each rank: dragons
+                let ranks: Vec<Card> = (0..13u8).map(|r| 4 * r + rng.below(4) as u8).collect();
+                let mut r = ranks;
+                shuffle(&mut r, rng);
+                set(rng, &r)
+            } else {
+                set(rng, &deck[..13])
+            };
+            return (0..n as u8)
+                .flat_map(|p| first.map(|c| 4 * (c / 4) + (c % 4 + p) % 4))
+                .collect();
+        }
+        if kind >= 4 {
+            // Ordered by a random rank order (kind 4) or by suit (kind 5), then a few swaps.
+            let mut order: Vec<u8> = (0..13).collect();
+            shuffle(&mut order, rng);
+            let key = |c: Card| {
+                if kind == 4 {
+                    order[(c / 4) as usize]
+                } else {
+                    c % 4
+                }
+            };
+            deck.sort_by_key(|&c| (key(c), c));
+            for _ in 0..rng.below(6) {
+                let (i, j) = (rng.below(52), rng.below(52));
+                deck.swap(i, j);
+            }
+        }
+        (0..n)
+            .flat_map(|p| set(rng, &deck[13 * p..13 * p + 13]))
+            .collect()
+    }
+
+    /// Rules to compare under: every preset, and presets with a few options
+    /// changed at random (only valid combinations).
+    fn rule_sets(rng: &mut Rng) -> Vec<Rules> {
+        const CHANGES: &[(&str, &[&str])] = &[
+            (
+                "score.method",
+                &[
+                    "per_row",
+                    "1-4",
+                    "1-6",
+                    "2-4",
+                    "2-6",
+                    "russian_match",
+                    "russian_table",
+                ],
+            ),
+            (
+                "score.overall_point_rule",
+                &["wins_at_least_two", "net_positive"],
+            ),
+            ("score.scoop_multiplier", &["1", "2", "3"]),
+            ("score.scoop_multiplier_all", &["1", "2"]),
+            (
+                "score.scoop_multiplier_scope",
+                &["rows_only", "rows_and_royalties"],
+            ),
+            (
+                "score.table_best_row_payer",
+                &["each_opponent", "split_one_unit"],
+            ),
+            ("score.russian_table.scoop", &["6", "4"]),
+            ("score.russian_match.points", &["1", "2"]),
+            (
+                "foul.penalty",
+                &["scoop_equivalent", "fixed(6)", "fixed(0)"],
+            ),
+            (
+                "table.topology",
+                &["peer", "banker", "pot_per_row", "pot_only_winner"],
+            ),
+            ("table.banker", &["0", "1", "2", "3"]),
+            ("banker.pusoy_payoff", &["true", "false"]),
+            ("tie.banker_wins_ties", &["true", "false"]),
+            ("pot.ante", &["1", "2"]),
+            ("pot.carry_over", &["true", "false"]),
+            (
+                "royalty.table",
+                &[
+                    "none",
+                    "A",
+                    "B",
+                    "G",
+                    "F",
+                    "ofc_main",
+                    "front.pair=1,back.flush=2",
+                ],
+            ),
+            (
+                "royalty.mode",
+                &["replace_if_won", "extra_if_won", "extra_always"],
+            ),
+            ("royalty.cancel_when_both_qualify", &["true", "false"]),
+            ("royalty.one_per_row", &["true", "false"]),
+            ("royalty.from_dealt_cards", &["true", "false"]),
+            ("royalty.declare_required", &["true", "false"]),
+            ("royalty.middle_premium", &["0", "2"]),
+            ("natural.declare", &["optional", "auto", "mandatory"]),
+            (
+                "natural.vs_natural",
+                &[
+                    "winner_takes_own_value",
+                    "winner_takes_difference",
+                    "banker_pays_player",
+                    "push",
+                ],
+            ),
+            ("natural.require_legal_setting", &["true", "false"]),
+            (
+                "natural.enabled",
+                &[
+                    "none",
+                    "DRAGON,SIX_PAIRS,THREE_FLUSHES",
+                    "THREE_QUADS,FOUR_TRIPS,ALL_ONE_COLOUR,DRAGON_FLUSH,THREE_STRAIGHTS",
+                ],
+            ),
+            ("tie.suit_order", &["none", "SHCD", "DCHS"]),
+            ("tie.flush_suit_first", &["true", "false"]),
+            ("tie.compare_depth", &["full", "top_card_only"]),
+            ("order.mode", &["non_strict", "strict", "strict_front_only"]),
+            ("order.cross_size_prefix", &["equal", "five_card_higher"]),
+            ("order.same_category_ok", &["true", "false"]),
+            ("rank.wheel", &["lowest", "second_highest"]),
+        ];
+        let names = Rules::preset_names();
+        let mut out: Vec<Rules> = names.iter().map(|n| preset(n)).collect();
+        while out.len() < names.len() + 400 {
+            let mut r = preset(names[rng.below(names.len())]);
+            for _ in 0..1 + rng.below(4) {
+                let (option, values) = CHANGES[rng.below(CHANGES.len())];
+                r.set(option, values[rng.below(values.len())]).unwrap();
+            }
+            if r.validate().is_ok() {
+                out.push(r);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn deal_scorer_equals_score_for_every_preset_and_option() {
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        let rule_sets = rule_sets(&mut rng);
+        // How often each situation came up, so the comparison covers them.
+        let (mut fouls, mut naturals, mut royalties, mut ties, mut errors) = (0, 0, 0, 0, 0);
+        for (k, rules) in rule_sets.iter().enumerate() {
+            let scorer = DealScorer::new(rules).unwrap();
+            let deals = if k < Rules::preset_names().len() {
+                300
+            } else {
+                40
+            };
+            for _ in 0..deals {
+                let n = 2 + rng.below(3);
+                let deal = test_deal(&mut rng, n, rules);
+                let hands: Vec<PlayerHand> = deal
+                    .chunks(13)
+                    .map(|s| PlayerHand::Setting(Setting::from_cards(s).unwrap()))
+                    .collect();
+                let mut totals = [0i64; 4];
+                let fast = scorer.totals(&deal, &mut totals[..n]);
+                let full = score(&hands, rules, None);
+                let Ok(full) = full else {
+                    errors += 1;
+                    assert_eq!(fast, full.map(|r| r.denominator), "{rules:?}");
+                    continue;
+                };
+                assert_eq!(fast, Ok(full.denominator), "{rules:?}\n{deal:?}");
+                assert_eq!(totals[..n], full.totals[..], "{rules:?}\n{deal:?}");
+                // RULES §4: money only changes hands, except for a pot carried over.
+                let sum: i64 = totals.iter().sum();
+                if rules.topology == Topology::PotOnlyWinner {
+                    assert!(sum == 0 || sum == -rules.pot_ante * n as i64, "{sum}");
+                } else {
+                    assert_eq!(sum, 0, "{rules:?}\n{deal:?}");
+                }
+                for p in &full.players {
+                    fouls += usize::from(matches!(p.status, Status::Fouled(_)));
+                    naturals += usize::from(matches!(p.status, Status::Natural(_)));
+                    royalties += usize::from(p.royalties.iter().any(|&r| r > 0));
+                }
+                ties += full.pairs.iter().filter(|p| p.rows.contains(&0)).count();
+            }
+        }
+        let seen = [fouls, naturals, royalties, ties, errors];
+        assert!(seen.iter().all(|&n| n > 100), "{seen:?}");
+    }
 }
