@@ -581,7 +581,7 @@ fn pairwise(sides: &[Side], rules: &Rules, stakes: Option<&[[i64; 4]; 4]>) -> Sc
     let mut matrix = [[0i64; 4]; 4];
     let mut settled = Vec::new();
     let denominator = settle_pairs(sides, rules, stakes, &mut matrix, |p, ta, tb| {
-        settled.push((p, ta, tb));
+        settled.push((p.clone(), ta, tb));
     });
     let pairs = settled
         .into_iter()
@@ -612,7 +612,7 @@ fn settle_pairs(
     rules: &Rules,
     stakes: Option<&[[i64; 4]; 4]>,
     matrix: &mut [[i64; 4]; 4],
-    mut each_pair: impl FnMut(PairResult, i64, i64),
+    mut each_pair: impl FnMut(&PairResult, i64, i64),
 ) -> i64 {
     let n = sides.len();
     let banker = (rules.topology == Topology::Banker).then_some(rules.banker);
@@ -719,7 +719,7 @@ fn settle_pairs(
             p.points = units * stake;
             matrix[a][b] += p.points;
             matrix[b][a] -= p.points;
-            each_pair(p, ta, tb);
+            each_pair(&p, ta, tb);
         }
     }
     denominator
