@@ -1734,9 +1734,11 @@ mod tests {
     }
 
     /// A deal made to settle in every way: random splits (mostly fouls),
-    /// greedy sets (royalties), one setting copied into every suit (tied
-    /// rows, naturals against naturals), decks ordered by rank or by suit
-    /// with a few cards swapped (quads, full houses, flushes, naturals).
+    /// greedy sets (royalties), hands played against their copy with clubs
+    /// and diamonds, hearts and spades swapped (tied rows), one card of each
+    /// rank copied into every suit (dragons against dragons), decks ordered
+    /// by rank or by suit with a few cards swapped (quads, full houses,
+    /// flushes, naturals).
     fn test_deal(rng: &mut Rng, n: usize, rules: &Rules) -> Vec<u8> {
         let set = |rng: &mut Rng, hand: &[Card]| -> [Card; 13] {
             let mut h = [0 as Card; 13];
@@ -1750,17 +1752,27 @@ mod tests {
         let mut deck: Vec<Card> = (0..52).collect();
         shuffle(&mut deck, rng);
         let kind = rng.below(6);
-        if (2..=3).contains(&kind) {
-            // Player p holds player 0's setting with every suit moved up by p.
-            let first = if kind == 3 {
-                // one card of each rank: dragons
-                let ranks: Vec<Card> = (0..13u8).map(|r| 4 * r + rng.below(4) as u8).collect();
-                let mut r = ranks;
-                shuffle(&mut r, rng);
-                set(rng, &r)
-            } else {
-                set(rng, &deck[..13])
-            };
+        if kind == 2 {
+            // Players 0 and 2 take one card of each pair {4r, 4r + 1} or
+            // {4r + 2, 4r + 3} they are given; players 1 and 3 hold the
+            // copies of their settings with the suit's low bit flipped.
+            let mut pairs: Vec<Card> = (0..26).collect();
+            shuffle(&mut pairs, rng);
+            let mut out = Vec::new();
+            for half in pairs.chunks_exact(13).take(n.div_ceil(2)) {
+                let hand: Vec<Card> = half.iter().map(|&p| 2 * p + rng.below(2) as u8).collect();
+                let first = set(rng, &hand);
+                out.extend(first);
+                out.extend(first.map(|c| c ^ 1));
+            }
+            out.truncate(13 * n);
+            return out;
+        }
+        if kind == 3 {
+            // Player p holds player 0's setting of one card per rank with every suit moved up by p.
+            let mut ranks: Vec<Card> = (0..13u8).map(|r| 4 * r + rng.below(4) as u8).collect();
+            shuffle(&mut ranks, rng);
+            let first = set(rng, &ranks);
             return (0..n as u8)
                 .flat_map(|p| first.map(|c| 4 * (c / 4) + (c % 4 + p) % 4))
                 .collect();
@@ -1940,7 +1952,8 @@ mod tests {
                 ties += full.pairs.iter().filter(|p| p.rows.contains(&0)).count();
             }
         }
+        // (the errors: a banker seat the deal does not have)
         let seen = [fouls, naturals, royalties, ties, errors];
-        assert!(seen.iter().all(|&n| n > 100), "{seen:?}");
+        assert!(seen.iter().all(|&n| n > 20), "{seen:?}");
     }
 }
