@@ -1,14 +1,17 @@
-"""Evaluation throughput from Python, beside phevaluator and eval7 in the same run.
+"""Evaluation throughput from Python, beside phevaluator and eval7 in the same run,
+and the settlement of solver-set four-player deals by ``score_batch``.
 
 Run with the optimised extension: ``make bench-python`` (builds --release first).
-Prints evaluations per second; nothing is asserted (benchmarks are not tests).
+Prints evaluations (or deals) per second; nothing is asserted (benchmarks are not tests).
 """
 
 from __future__ import annotations
 
 import os
+import sys
 import time
 from collections.abc import Callable
+from functools import partial
 
 import numpy as np
 
@@ -81,5 +84,23 @@ def main() -> None:
         )
 
 
+def bench_score_batch() -> None:
+    """Four-player deals settled per second under cp_pro_1_6, solver-set hands."""
+    rng = np.random.default_rng(2)
+    hands = np.argsort(rng.random((2_000, 52)), axis=1).astype(np.uint8).reshape(-1, 13)
+    rules = cp.Rules.preset("cp_pro_1_6")
+    settings, _ = cp.solve_batch(hands, rules)
+    # 2,000 deals repeated: a long batch without solving 200,000 deals first.
+    deals = np.tile(settings.reshape(-1, 4, 13), (100, 1, 1))
+    k = len(deals)
+    print(f"{'what':<52} {'deals/s':>14}")
+    for name, threads in (("1 thread", 1), ("all threads", None)):
+        r = rate(partial(cp.score_batch, deals, rules, threads=threads), k)
+        print(f"{'score_batch cp_pro_1_6, 4 players, ' + name:<52} {r / 1e6:>12.2f} M")
+
+
 if __name__ == "__main__":
-    main()
+    # `python benches/bench_eval.py score` runs only the settlement line.
+    if sys.argv[1:] != ["score"]:
+        main()
+    bench_score_batch()

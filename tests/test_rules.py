@@ -243,6 +243,29 @@ def test_score_batch_equals_score() -> None:
             assert np.array_equal(totals, cp.score_batch(deals, rules, threads=1)[0])
 
 
+def test_score_batch_equals_score_for_every_preset() -> None:
+    """Random splits (mostly fouls), and solver-set hands played against their copy with
+    clubs and diamonds, hearts and spades swapped (every row tied)."""
+    rng = random.Random(11)
+    pairs = []  # two hands of 13 cards, one from each pair {4r, 4r+1} or {4r+2, 4r+3}
+    for _ in range(12):
+        orbits = rng.sample(range(26), 26)
+        pairs.append([[2 * o + rng.randrange(2) for o in orbits[h::2]] for h in (0, 1)])
+    hands = np.array(pairs, dtype=np.uint8).reshape(-1, 13)
+    for name in Rules.presets():
+        rules = Rules.preset(name)
+        solved = cp.solve_batch(hands, rules)[0].reshape(-1, 2, 13)
+        for players in (2, 3, 4):
+            deals = [random_deal(rng, players) for _ in range(30)]
+            for a, b in solved:
+                deals.append(np.array([a, a ^ 1, b, b ^ 1][:players]))
+            batch = np.stack(deals).astype(np.uint8)
+            totals, denominator = cp.score_batch(batch, rules, threads=1)
+            for deal, row in zip(batch, totals):
+                expected = score([Setting.from_codes(r) for r in deal], rules).totals
+                assert row.tolist() == [t * denominator for t in expected], name
+
+
 def test_score_batch_errors() -> None:
     with pytest.raises(cp.ArrayError):
         cp.score_batch(np.zeros((3, 5, 13), dtype=np.uint8))

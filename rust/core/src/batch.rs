@@ -4,10 +4,9 @@
 use crate::error::{Error, Result};
 use crate::eval::{self, category_of, evaluator, is_bad_hand, Category, Wheel};
 use crate::rules::Rules;
-use crate::score::{score, PlayerHand};
-use crate::setting::Setting;
+use crate::score::DealScorer;
 use rayon::prelude::*;
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::sync::{Arc, Mutex};
 
 /// How many threads a batch call may use.
@@ -22,6 +21,9 @@ pub enum Threads {
 
 /// Rows per unit of parallel work.
 const CHUNK_ROWS: usize = 1 << 14;
+/// Deals per unit of parallel work in `score_deals` (a deal costs about as
+/// much as a few hundred evaluations).
+const SCORE_CHUNK_ROWS: usize = 1 << 10;
 
 /// Thread pools by size, for the process that built them. Rayon's global
 /// pool is never used: after a `fork` (Python's multiprocessing) the child
@@ -195,14 +197,15 @@ pub fn evaluate_rows<const N: usize>(
 /// Settles many deals: `deals` holds `players` settings of 13 codes (front 3,
 /// middle 5, back 5) per deal, row-major. Returns the totals per deal and
 /// player, in units of 1/denominator, and that denominator (the same for
-/// every deal under one set of rules).
+/// every deal under one set of rules). Each deal is settled by
+/// [`DealScorer`], which gives the totals and errors of `score`.
 pub fn score_deals(
     deals: &[u8],
     players: usize,
     rules: &Rules,
     threads: Threads,
 ) -> Result<(Vec<i64>, i64)> {
-    rules.validate()?;
+    let scorer = DealScorer::new(rules)?;
     let width = players * 13;
     if !(2..=4).contains(&players) || deals.len() % width != 0 {
         return Err(Error::Array(format!(
@@ -211,32 +214,30 @@ pub fn score_deals(
     }
     let n = deals.len() / width;
     let mut out = vec![0i64; n * players];
-    let denominators = std::sync::Mutex::new(std::collections::BTreeSet::new());
+    let denominators = Mutex::new(BTreeSet::new());
     for_chunks_sized(
         deals,
         width,
         &mut out,
         players,
         threads,
-        64,
+        SCORE_CHUNK_ROWS,
         |base, inp, o| {
-            let mut local = std::collections::BTreeSet::new();
+            let mut local = BTreeSet::new();
+            let mut last = 0;
             for (i, (deal, totals)) in inp
                 .chunks_exact(width)
                 .zip(o.chunks_exact_mut(players))
                 .enumerate()
             {
-                let result = deal
-                    .chunks_exact(13)
-                    .map(|s| Setting::from_cards(s).map(PlayerHand::Setting))
-                    .collect::<Result<Vec<_>>>()
-                    .and_then(|hands| score(&hands, rules, None))
-                    .map_err(|e| Error::BatchRow {
-                        row: base + i,
-                        error: Box::new(e),
-                    })?;
-                totals.copy_from_slice(&result.totals);
-                local.insert(result.denominator);
+                let d = scorer.totals(deal, totals).map_err(|e| Error::BatchRow {
+                    row: base + i,
+                    error: Box::new(e),
+                })?;
+                if d != last {
+                    local.insert(d);
+                    last = d;
+                }
             }
             if let Ok(mut d) = denominators.lock() {
                 d.extend(local);
@@ -313,5 +314,39 @@ mod tests {
             evaluate_rows::<3>(&cards, &mut out, Wheel::Lowest, Threads::Count(1)),
             Err(Error::BatchRow { row: 0, .. })
         ));
+    }
+
+    #[test]
+    fn score_deals_threads_agree_and_name_the_bad_row() {
+        use crate::search::greedy_setting;
+        use crate::solver::deal_cards;
+        let rules = Rules::preset("russian_13_table").unwrap();
+        let mut split = rules.clone();
+        split
+            .set("score.table_best_row_payer", "split_one_unit")
+            .unwrap();
+        let mut deals = Vec::new();
+        for i in 0..3000u64 {
+            let deck: [u8; 39] = deal_cards(i);
+            for h in deck.chunks_exact(13) {
+                deals.extend(greedy_setting(h.try_into().unwrap(), rules.wheel));
+            }
+        }
+        let (one, d1) = score_deals(&deals, 3, &rules, Threads::Count(1)).unwrap();
+        let (two, d2) = score_deals(&deals, 3, &rules, Threads::Count(2)).unwrap();
+        assert_eq!((one.len(), d1), (3 * 3000, 1));
+        assert_eq!((&one, d1), (&two, d2));
+        // Table-best rows split between two payers: twelfths (RULES §4.5).
+        let (twelfths, d) = score_deals(&deals, 3, &split, Threads::Count(2)).unwrap();
+        assert_eq!(d, 12);
+        assert!(twelfths.chunks(3).all(|t| t.iter().sum::<i64>() == 0));
+        // A card held twice in deal 2500 (in the second chunk).
+        deals[2500 * 39 + 20] = deals[2500 * 39];
+        match score_deals(&deals, 3, &rules, Threads::Count(2)) {
+            Err(Error::BatchRow { row: 2500, error }) => {
+                assert!(matches!(*error, Error::InvalidSetting(_)), "{error:?}")
+            }
+            other => panic!("{other:?}"),
+        }
     }
 }

@@ -204,6 +204,17 @@ pub fn is_bad_hand<const N: usize>(c: &[u8; N]) -> bool {
     (sum.count_ones() != N as u32) | (sum >> 52 != 0)
 }
 
+/// `is_bad_hand` for any number of codes up to 52 (a whole deal): the same
+/// sum of single bits, so a card held twice anywhere shows.
+#[inline]
+pub fn is_bad_cards(c: &[u8]) -> bool {
+    let mut sum = 0u64;
+    for &x in c {
+        sum = sum.wrapping_add(CARD_BIT[x as usize]);
+    }
+    (sum.count_ones() as usize != c.len()) | (sum >> 52 != 0)
+}
+
 /// `is_bad_hand` for five codes packed little-endian in the low bytes of a word.
 #[inline(always)]
 pub fn is_bad_word5(w: u64) -> bool {

@@ -170,11 +170,14 @@ fn same_suit3(front: [Card; 3]) -> bool {
 }
 
 /// The best legal setting (by back, middle, front key) whose front satisfies
-/// `front_key` and whose middle and back both satisfy `five_ok`.
+/// `front_key` and whose middle and back both satisfy `five_ok`;
+/// `rest_ok` is a necessary condition on the ten cards left by a front for
+/// two such rows, which spares the search over their splits.
 fn best_arrangement(
     cards: &[Card; 13],
     rules: &Rules,
     front_key: impl Fn([Card; 3]) -> Option<u32>,
+    rest_ok: impl Fn(&[Card; 10]) -> bool,
     five_ok: impl Fn(u32) -> bool,
 ) -> Option<(Vec<u32>, Setting)> {
     let e = evaluator(rules.wheel);
@@ -184,10 +187,16 @@ fn best_arrangement(
             for k in j + 1..13 {
                 let front = [cards[i], cards[j], cards[k]];
                 let Some(fk) = front_key(front) else { continue };
-                let rest: Vec<Card> = (0..13)
-                    .filter(|&x| x != i && x != j && x != k)
-                    .map(|x| cards[x])
-                    .collect();
+                let mut rest = [0 as Card; 10];
+                for (r, x) in rest
+                    .iter_mut()
+                    .zip((0..13).filter(|&x| x != i && x != j && x != k))
+                {
+                    *r = cards[x];
+                }
+                if !rest_ok(&rest) {
+                    continue;
+                }
                 let fv = e.value3(front);
                 // Bit 0 always in the first group, so each split is seen once.
                 for mask in (1u32..1024).step_by(2) {
@@ -246,80 +255,99 @@ fn suits_allow_three_flushes(cards: &[Card; 13]) -> bool {
     matches!(nz.as_slice(), [13] | [10, 3] | [8, 5] | [5, 5, 3])
 }
 
-/// The rank sets of the 5-card runs (A-2-3-4-5 … T-J-Q-K-A) and the 3-card
-/// runs the rules accept in front (RULES §6.2 `nat.front_run.ace`).
-fn runs(len: u8, rules: &Rules) -> Vec<Vec<u8>> {
-    let mut out: Vec<Vec<u8>> = (0..=13 - len).map(|lo| (lo..lo + len).collect()).collect();
-    let mut wheel: Vec<u8> = (0..len - 1).collect();
-    wheel.push(12);
-    match (len, rules.front_run_ace) {
-        (3, FrontRunAce::HighOnly) => {}
-        (3, FrontRunAce::LowOnly) => {
-            out.retain(|r| !r.contains(&12));
-            out.push(wheel);
-        }
-        _ => out.push(wheel),
+/// Rank counts packed four bits per rank, deuce in the lowest nibble.
+const fn packed_ranks(ranks: &[u8]) -> u64 {
+    let mut p = 0;
+    let mut i = 0;
+    while i < ranks.len() {
+        p += 1 << (4 * ranks[i]);
+        i += 1;
     }
-    out
+    p
+}
+
+/// The 5-card runs, 2-3-4-5-6 … T-J-Q-K-A and the wheel A-2-3-4-5, packed.
+const FIVE_RUNS: [u64; 10] = {
+    let mut runs = [0; 10];
+    let mut lo = 0;
+    while lo < 9 {
+        runs[lo] = packed_ranks(&[0, 1, 2, 3, 4]) << (4 * lo);
+        lo += 1;
+    }
+    runs[9] = packed_ranks(&[12, 0, 1, 2, 3]);
+    runs
+};
+
+/// Is a packed rank set a 3-card run the rules accept in front (RULES §6.2
+/// `nat.front_run.ace`)?
+fn is_front_run(packed: u64, rules: &Rules) -> bool {
+    if packed == packed_ranks(&[12, 0, 1]) {
+        return rules.front_run_ace != FrontRunAce::HighOnly;
+    }
+    let lo = packed.trailing_zeros() / 4;
+    lo <= 10
+        && packed == packed_ranks(&[0, 1, 2]) << (4 * lo)
+        && !(lo == 10 && rules.front_run_ace == FrontRunAce::LowOnly)
+}
+
+/// 4 in every rank's nibble: packed counts carry it so that taking runs
+/// away (at most two per rank) never borrows from the next rank, and a
+/// count gone negative shows as a nibble without its bit 2.
+const RANK_BIAS: u64 = 0x4_4444_4444_4444;
+
+/// Rank counts of cards packed as in [`FIVE_RUNS`] plus [`RANK_BIAS`], or
+/// `None` when a rank appears more than `most` times (at most 3).
+fn biased_ranks(cards: &[Card], most: u8) -> Option<u64> {
+    let mut counts = [0u8; 13];
+    for &c in cards {
+        counts[rank(c) as usize] += 1;
+    }
+    counts.iter().all(|&n| n <= most).then(|| {
+        counts
+            .iter()
+            .enumerate()
+            .fold(RANK_BIAS, |p, (r, &n)| p + (u64::from(n) << (4 * r)))
+    })
+}
+
+/// Biased packed counts less a run, if no count goes negative.
+fn take_run(biased: u64, run: u64) -> Option<u64> {
+    let left = biased - run;
+    (left & RANK_BIAS == RANK_BIAS).then_some(left)
 }
 
 /// Necessary condition for three straights: the rank counts split into a
 /// 3-card run and two 5-card runs (suits ignored).
 fn ranks_allow_three_straights(cards: &[Card; 13], rules: &Rules) -> bool {
-    let mut counts = [0i8; 13];
-    for &c in cards {
-        counts[rank(c) as usize] += 1;
-    }
-    // the run lists depend only on the ace option: build them once
-    static RUNS: std::sync::LazyLock<Vec<(FrontRunAce, Vec<Vec<u8>>, Vec<Vec<u8>>)>> =
-        std::sync::LazyLock::new(|| {
-            [
-                FrontRunAce::Both,
-                FrontRunAce::HighOnly,
-                FrontRunAce::LowOnly,
-            ]
-            .into_iter()
-            .map(|a| {
-                let r = Rules {
-                    front_run_ace: a,
-                    ..Rules::default()
-                };
-                (a, runs(3, &r), runs(5, &r))
+    // a rank appears at most once per run
+    let Some(packed) = biased_ranks(cards, 3) else {
+        return false;
+    };
+    FIVE_RUNS.iter().enumerate().any(|(i, &m)| {
+        take_run(packed, m).is_some_and(|left| {
+            FIVE_RUNS[i..].iter().any(|&b| {
+                take_run(left, b).is_some_and(|front| is_front_run(front - RANK_BIAS, rules))
             })
-            .collect()
-        });
-    let Some((_, fronts, fives)) = RUNS.iter().find(|(a, _, _)| *a == rules.front_run_ace) else {
-        return true; // unknown option: let the full search decide
-    };
-    let take = |counts: &mut [i8; 13], run: &[u8], d: i8| -> bool {
-        for &r in run {
-            counts[r as usize] -= d;
-        }
-        run.iter().all(|&r| counts[r as usize] >= 0)
-    };
-    for f in fronts {
-        let ok_f = take(&mut counts, f, 1);
-        if ok_f {
-            for (i, m) in fives.iter().enumerate() {
-                let ok_m = take(&mut counts, m, 1);
-                if ok_m {
-                    for b in &fives[i..] {
-                        let ok_b = take(&mut counts, b, 1);
-                        let done = ok_b && counts.iter().all(|&n| n == 0);
-                        take(&mut counts, b, -1);
-                        if done {
-                            take(&mut counts, m, -1);
-                            take(&mut counts, f, -1);
-                            return true;
-                        }
-                    }
-                }
-                take(&mut counts, m, -1);
-            }
-        }
-        take(&mut counts, f, -1);
+        })
+    })
+}
+
+/// Can ten cards' ranks make two 5-card runs?
+fn two_runs(rest: &[Card; 10]) -> bool {
+    biased_ranks(rest, 2).is_some_and(|packed| {
+        FIVE_RUNS.iter().any(|&m| {
+            take_run(packed, m).is_some_and(|left| FIVE_RUNS.contains(&(left - RANK_BIAS)))
+        })
+    })
+}
+
+/// Can ten cards make two 5-card flushes (ten of a suit, or five of two)?
+fn two_flushes(rest: &[Card; 10]) -> bool {
+    let mut counts = [0u8; 4];
+    for &c in rest {
+        counts[suit(c) as usize] += 1;
     }
-    false
+    counts.iter().all(|&n| n % 5 == 0)
 }
 
 fn cat_in(v: u32, cats: &[Category]) -> bool {
@@ -386,6 +414,7 @@ pub fn detect(
                 cards,
                 rules,
                 |f| front_run_key(f, rules),
+                two_runs,
                 |v| cat_in(v, &five),
             )
             .map(|(k, s)| (k, Some(s)))
@@ -401,6 +430,7 @@ pub fn detect(
                 cards,
                 rules,
                 |f| same_suit3(f).then(|| e.value3(f)),
+                two_flushes,
                 |v| cat_in(v, &five),
             )
             .map(|(k, s)| (k, Some(s)))
@@ -417,6 +447,7 @@ pub fn detect(
                         None
                     }
                 },
+                |rest| two_flushes(rest) && two_runs(rest),
                 |v| cat_in(v, &five),
             )
             .map(|(k, s)| (k, Some(s)))
@@ -490,9 +521,96 @@ pub fn find_natural(cards: &[Card], rules: &Rules) -> Result<Option<Natural>> {
     Ok(find_natural_unchecked(&hand, rules))
 }
 
+/// Rank, suit and colour counts of 13 cards: enough to rule most naturals
+/// out without building keys (see [`may_hold`]).
+struct Tally {
+    ranks: [u8; 13],
+    /// Number of ranks held exactly `k` times, `k` = 0..4.
+    groups: [u8; 5],
+    suits: [u8; 4],
+    red: u8,
+}
+
+impl Tally {
+    fn of(cards: &[Card; 13]) -> Tally {
+        let mut t = Tally {
+            ranks: [0; 13],
+            groups: [0; 5],
+            suits: [0; 4],
+            red: 0,
+        };
+        for &c in cards {
+            t.ranks[rank(c) as usize] += 1;
+            t.suits[suit(c) as usize] += 1;
+            t.red += u8::from(is_red(c));
+        }
+        for &n in &t.ranks {
+            t.groups[usize::from(n.min(4))] += 1;
+        }
+        t
+    }
+
+    fn none_in(&self, ranks: std::ops::RangeInclusive<usize>) -> bool {
+        self.ranks[ranks].iter().all(|&n| n == 0)
+    }
+}
+
+/// Can 13 distinct cards hold the natural? Exact for the natural of fixed
+/// shape, a necessary condition for the arrangement-dependent ones: `false`
+/// means [`detect`] finds nothing, without its allocations and searches.
+fn may_hold(kind: NaturalKind, t: &Tally, rules: &Rules) -> bool {
+    use NaturalKind::*;
+    let g = &t.groups;
+    match kind {
+        SixPairs => {
+            let trips_ok = g[3] == 0 || rules.six_pairs_allow_trips;
+            let quads_ok = g[4] == 0 || rules.six_pairs_quads_as_two_pairs;
+            trips_ok && quads_ok && g[2] + g[3] + 2 * g[4] == 6
+        }
+        FivePairsTrips => g[3] == 1 && g[2] == 5,
+        FourTrips => g[3] == 4 && g[1] == 1,
+        ThreeQuads => g[4] == 3 && g[1] == 1,
+        // three runs hold a rank at most three times, over at least five ranks
+        ThreeStraights => g[4] == 0 && 13 - g[0] >= 5,
+        ThreeFlushes | ThreeStraightFlushes => {
+            let mut s = t.suits;
+            s.sort_unstable_by(|a, b| b.cmp(a));
+            matches!(
+                s,
+                [13, 0, 0, 0] | [10, 3, 0, 0] | [8, 5, 0, 0] | [5, 5, 3, 0]
+            )
+        }
+        AllOneColour => t.red == 0 || t.red == 13,
+        TwelveOneColour => t.red == 1 || t.red == 12,
+        // rank 6 is the eight, which is both small and big
+        AllSmall => t.none_in(7..=12),
+        AllBig => t.none_in(0..=5),
+        TwelvePictures => match rules.twelve_royals_def {
+            TwelveRoyalsDef::JqkPlusAny => t.ranks[9..12] == [4, 4, 4],
+            TwelveRoyalsDef::JqkaOnly => t.none_in(0..=8),
+        },
+        Dragon => g[1] == 13 && !t.suits.contains(&13),
+        DragonFlush => t.suits.contains(&13),
+        NoPictures => t.none_in(
+            9..=if rules.no_pictures_ace_is_picture {
+                12
+            } else {
+                11
+            },
+        ),
+    }
+}
+
 /// `find_natural` on cards already known to be 13 distinct codes.
 pub(crate) fn find_natural_unchecked(hand: &[Card; 13], rules: &Rules) -> Option<Natural> {
+    if rules.naturals.is_empty() {
+        return None;
+    }
+    let tally = Tally::of(hand);
     for (precedence, &(kind, value)) in rules.naturals.iter().enumerate().rev() {
+        if !may_hold(kind, &tally, rules) {
+            continue;
+        }
         if let Some((key, setting)) = detect(kind, hand, rules) {
             return Some(Natural {
                 kind,
@@ -750,7 +868,7 @@ mod tests {
             s
         };
         let mut found = [0usize; 3];
-        for round in 0..60 {
+        for round in 0..240 {
             // Most hands are built to be close to a three-straights or
             // three-flushes hand (runs / suits from a small window, or three
             // random runs), the rest are random.
@@ -819,6 +937,164 @@ mod tests {
         }
         // The constructed decks make both naturals occur, so both branches are tested.
         assert!(found[0] > 0 && found[1] > 0, "{found:?}");
+    }
+
+    #[test]
+    fn rank_test_of_three_straights_against_every_run_combination() {
+        // Rank counts of every front run + two 5-card runs, listed directly.
+        let five: Vec<Vec<u8>> = (0..9u8)
+            .map(|lo| (lo..lo + 5).collect())
+            .chain([vec![12, 0, 1, 2, 3]])
+            .collect();
+        let mut s = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            s
+        };
+        for ace in FrontRunAce::ALL {
+            let mut r = Rules::default();
+            r.front_run_ace = *ace;
+            let fronts: Vec<Vec<u8>> = (0..11u8)
+                .map(|lo| vec![lo, lo + 1, lo + 2])
+                .filter(|f| *ace != FrontRunAce::LowOnly || !f.contains(&12))
+                .chain((*ace != FrontRunAce::HighOnly).then(|| vec![12, 0, 1]))
+                .collect();
+            let mut splittable = std::collections::HashSet::new();
+            for f in &fronts {
+                for m in &five {
+                    for b in &five {
+                        let mut counts = [0u8; 13];
+                        for &x in f.iter().chain(m).chain(b) {
+                            counts[x as usize] += 1;
+                        }
+                        splittable.insert(counts);
+                    }
+                }
+            }
+            // Every splittable rank multiset, dealt in distinct suits, passes.
+            for counts in &splittable {
+                let cards: Vec<Card> = (0..13u8)
+                    .flat_map(|rk| (0..counts[rk as usize]).map(move |st| 4 * rk + st))
+                    .collect();
+                let h: [Card; 13] = cards.try_into().unwrap();
+                assert!(ranks_allow_three_straights(&h, &r), "{ace:?} {h:?}");
+            }
+            // Random hands (half from a window of ranks) pass exactly when splittable.
+            for round in 0..20_000 {
+                let mut deck: Vec<Card> = if round % 2 == 0 {
+                    (0..52).collect()
+                } else {
+                    let lo = (next() % 6) as u8;
+                    (0..52)
+                        .filter(|&c| rank(c) >= lo && rank(c) < lo + 8 || rank(c) == 12)
+                        .collect()
+                };
+                for i in 0..13 {
+                    let j = i + (next() % (deck.len() - i) as u64) as usize;
+                    deck.swap(i, j);
+                }
+                let h: [Card; 13] = deck[..13].try_into().unwrap();
+                let counts = rank_counts(&h);
+                assert_eq!(
+                    ranks_allow_three_straights(&h, &r),
+                    splittable.contains(&counts),
+                    "{ace:?} {h:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn prefilter_agrees_with_detect() {
+        // Exact for the fixed-shape naturals; for the arrangement-dependent
+        // ones it may only pass hands that detect then rejects.
+        let mut s = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            s
+        };
+        let mut variants = vec![all_rules()];
+        for (option, value) in [
+            ("nat.six_pairs.allow_trips", "false"),
+            ("nat.six_pairs.quads_as_two_pairs", "false"),
+            ("nat.twelve_royals.def", "jqka_only"),
+            ("nat.no_pictures.ace_is_picture", "false"),
+            ("nat.front_run.ace", "low_only"),
+        ] {
+            let mut r = all_rules();
+            r.set(option, value).unwrap();
+            variants.push(r);
+        }
+        let mut found = [0usize; NaturalKind::ALL.len()];
+        for round in 0..6000 {
+            let colour = |c: Card| is_red(c) == (round % 2 == 0);
+            // Decks that make each natural likely, and the whole deck.
+            let (mut deck, extra): (Vec<Card>, Vec<Card>) = match round % 11 {
+                0 => ((0..52).collect(), vec![]),
+                // 4 to 7 ranks: pairs, trips and quads
+                1 => {
+                    let first = (next() % 6) as u8;
+                    let n = 4 + (round / 11 % 4) as u8;
+                    let ranks: Vec<u8> = (0..n).map(|i| (first + 2 * i) % 13).collect();
+                    (
+                        (0..52).filter(|&c| ranks.contains(&rank(c))).collect(),
+                        vec![],
+                    )
+                }
+                2 => ((0..52).filter(|&c| colour(c)).collect(), vec![]),
+                // twelve of one colour and one of the other
+                3 => {
+                    let other = (0..52).filter(|&c| !colour(c)).nth((next() % 26) as usize);
+                    let pool = (0..52).filter(|&c| colour(c)).collect();
+                    (pool, other.into_iter().collect())
+                }
+                4 => ((0..52).filter(|&c| rank(c) <= 6).collect(), vec![]),
+                5 => ((0..52).filter(|&c| rank(c) >= 6).collect(), vec![]),
+                6 => ((0..52).filter(|&c| rank(c) >= 9).collect(), vec![]),
+                // the twelve pictures and one more
+                7 => {
+                    let other = (0..36).nth((next() % 36) as usize);
+                    ((36..48).collect(), other.into_iter().collect())
+                }
+                // one card of each rank: dragon, sometimes in one suit
+                8 => {
+                    let one = next() % 4 == 0;
+                    let suit0 = (next() % 4) as u8;
+                    let cards = (0..13)
+                        .map(|r| 4 * r + if one { suit0 } else { (next() % 4) as u8 })
+                        .collect();
+                    (vec![], cards)
+                }
+                // two suits: three flushes
+                9 => ((0..52).filter(|&c| suit(c) >= 2).collect(), vec![]),
+                _ => ((0..52).filter(|&c| rank(c) <= 8).collect(), vec![]),
+            };
+            let take = 13 - extra.len();
+            for i in 0..take {
+                let j = i + (next() % (deck.len() - i) as u64) as usize;
+                deck.swap(i, j);
+            }
+            let cards: Vec<Card> = deck[..take].iter().chain(&extra).copied().collect();
+            let h: [Card; 13] = cards.try_into().unwrap();
+            let tally = Tally::of(&h);
+            let r = &variants[round % variants.len()];
+            for (i, &kind) in NaturalKind::ALL.iter().enumerate() {
+                let held = detect(kind, &h, r).is_some();
+                let may = may_hold(kind, &tally, r);
+                if kind.needs_arrangement() {
+                    assert!(may || !held, "{kind:?} {h:?}");
+                } else {
+                    assert_eq!(may, held, "{kind:?} {h:?}");
+                }
+                found[i] += usize::from(held);
+            }
+        }
+        // Every natural occurred, so every branch of the filter was tried on a hand holding it.
+        assert!(found.iter().all(|&n| n > 0), "{found:?}");
     }
 
     #[test]

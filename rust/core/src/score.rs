@@ -8,10 +8,11 @@
 //! `score.table_best_row_payer = split_one_unit` and three or four players;
 //! those use 12 (divisible by 2, 3 and 4).
 
-use crate::cards::{format_card, Style};
+use crate::cards::{format_card, Card, Style};
 use crate::error::{Error, Result};
+use crate::eval::is_bad_cards;
 use crate::natural::{compare_naturals, find_natural_unchecked, Natural};
-use crate::royalty::dealt_royalty;
+use crate::royalty::{dealt_royalty, row_royalty};
 use crate::rules::{
     FoulPenalty, NaturalDeclare, OverallPointRule, Rules, ScoopScope, ScoreMethod, SurrenderCost,
     TableBestRowPayer, Topology, VsNatural,
@@ -150,7 +151,7 @@ enum Side {
         royalties: [i64; 3],
         dealt: i64,
     },
-    Fouled,
+    Fouled(FoulReason),
     Surrendered,
     Natural(Natural),
 }
@@ -177,6 +178,13 @@ fn invalid(msg: String) -> Error {
     Error::InvalidSetting(msg)
 }
 
+fn banker_seat_error(rules: &Rules, n: usize) -> Error {
+    Error::Rules {
+        option: "table.banker".into(),
+        reason: format!("seat {} does not exist with {n} players", rules.banker),
+    }
+}
+
 /// Settles a deal. `stakes[i][j]` (symmetric, ≥ 0) multiplies the pair
 /// `(i, j)`; `None` = 1 everywhere (stakes do not apply to the pot
 /// topologies). `pot_in` is the pot carried from earlier deals under
@@ -193,10 +201,7 @@ pub fn score_with_pot(
         return Err(invalid(format!("a deal has 2 to 4 players, got {n}")));
     }
     if rules.topology == Topology::Banker && rules.banker >= n {
-        return Err(Error::Rules {
-            option: "table.banker".into(),
-            reason: format!("seat {} does not exist with {n} players", rules.banker),
-        });
+        return Err(banker_seat_error(rules, n));
     }
     if pot_in < 0 {
         return Err(invalid("the carried pot must not be negative".into()));
@@ -249,16 +254,100 @@ pub fn score_with_pot(
     Ok(out)
 }
 
+/// Settles deals of set hands given as card codes, for batches: the totals
+/// of [`score`] without its explanations, and without allocating unless a
+/// natural is found. The rules are checked once, when the scorer is made.
+///
+/// ```
+/// use chinese_poker_core::{rules::Rules, score::DealScorer, setting::Setting, notation::Notation};
+/// let codes = |s: &str| *Setting::parse(s, Notation::Intl).unwrap().cards();
+/// let mut deal = codes("As Kh Jd / 5h 5d 4c 4d 2d / 6s 7s 8c 9d Tc").to_vec();
+/// deal.extend(codes("Ac Ah Ts / Qc Qs Jc Jh 3d / 2s 3s 4h 5c 6h"));
+/// let rules = Rules::preset("cp_pro_1_6").unwrap();
+/// let mut totals = [0i64; 2];
+/// let denominator = DealScorer::new(&rules).unwrap().totals(&deal, &mut totals).unwrap();
+/// assert_eq!((totals, denominator), ([-1, 1], 1));
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct DealScorer<'r> {
+    rules: &'r Rules,
+}
+
+impl<'r> DealScorer<'r> {
+    /// A scorer for these rules, once they pass [`Rules::validate`].
+    pub fn new(rules: &'r Rules) -> Result<DealScorer<'r>> {
+        rules.validate()?;
+        Ok(DealScorer { rules })
+    }
+
+    /// Settles one deal: `cards` holds 13 codes per player (front 3, middle
+    /// 5, back 5), 2 to 4 players, and `totals` one slot per player. Writes
+    /// the totals in units of `1 / denominator` and returns the denominator.
+    /// The totals and errors are those of [`score`] on the same settings.
+    pub fn totals(&self, cards: &[u8], totals: &mut [i64]) -> Result<i64> {
+        let rules = self.rules;
+        let n = cards.len() / 13;
+        let usual = cards.len() % 13 == 0
+            && (2..=4).contains(&n)
+            && totals.len() == n
+            && !is_bad_cards(cards)
+            && !(rules.topology == Topology::Banker && rules.banker >= n);
+        if !usual {
+            // Rare (an invalid deal): the full path finds the error and words it.
+            return self.explained(cards, totals);
+        }
+        let mut sides = [
+            Side::Surrendered,
+            Side::Surrendered,
+            Side::Surrendered,
+            Side::Surrendered,
+        ];
+        for (i, (side, row)) in sides.iter_mut().zip(cards.chunks_exact(13)).enumerate() {
+            let mut codes = [0 as Card; 13];
+            codes.copy_from_slice(row);
+            let setting = Setting::from_array_unchecked(codes);
+            *side = judge_setting(i, &setting, setting.values(rules), false, false, rules)?;
+        }
+        let sides = &sides[..n];
+        let mut matrix = [[0i64; 4]; 4];
+        let denominator = match rules.topology {
+            Topology::PotPerRow => pot_per_row_amounts(sides, rules, &mut matrix).0,
+            Topology::PotOnlyWinner => {
+                pot_only_winner_amounts(sides, rules, 0, &mut matrix, totals);
+                return Ok(1);
+            }
+            Topology::Peer | Topology::Banker => {
+                settle_pairs(sides, rules, None, &mut matrix, |_, _, _| {})
+            }
+        };
+        for (t, row) in totals.iter_mut().zip(&matrix) {
+            *t = row[..n].iter().sum();
+        }
+        Ok(denominator)
+    }
+
+    /// The deal through [`score`]: its error, or (never expected) its totals.
+    fn explained(&self, cards: &[u8], totals: &mut [i64]) -> Result<i64> {
+        let hands = cards
+            .chunks(13)
+            .map(|s| Setting::from_cards(s).map(PlayerHand::Setting))
+            .collect::<Result<Vec<_>>>()?;
+        let result = score(&hands, self.rules, None)?;
+        if totals.len() != result.totals.len() {
+            return Err(Error::Array(format!(
+                "{} totals for {} players",
+                totals.len(),
+                result.totals.len()
+            )));
+        }
+        totals.copy_from_slice(&result.totals);
+        Ok(result.denominator)
+    }
+}
+
 /// Decides the side of one player: natural claimed, foul, surrender or played.
 fn judge(i: usize, p: &PlayerHand, rules: &Rules) -> Result<(Side, PlayerResult)> {
-    let mut result = PlayerResult {
-        status: Status::Surrendered,
-        values: None,
-        royalties: [0; 3],
-        dealt_royalty: 0,
-        total: 0,
-    };
-    let setting = match p {
+    let (setting, declared, announced) = match p {
         PlayerHand::Surrender => {
             if !rules.surrender_allowed {
                 return Err(Error::Rules {
@@ -266,25 +355,59 @@ fn judge(i: usize, p: &PlayerHand, rules: &Rules) -> Result<(Side, PlayerResult)
                     reason: format!("player {i} surrendered but these rules forbid it"),
                 });
             }
+            let result = PlayerResult {
+                status: Status::Surrendered,
+                values: None,
+                royalties: [0; 3],
+                dealt_royalty: 0,
+                total: 0,
+            };
             return Ok((Side::Surrendered, result));
         }
-        PlayerHand::Setting(s) | PlayerHand::Natural(s) | PlayerHand::Announced(s) => *s,
+        PlayerHand::Setting(s) => (s, false, false),
+        PlayerHand::Natural(s) => (s, true, false),
+        PlayerHand::Announced(s) => (s, false, true),
     };
     let values = setting.values(rules);
-    result.values = Some(values);
+    let side = judge_setting(i, setting, values, declared, announced, rules)?;
+    let (status, royalties, dealt_royalty) = match &side {
+        Side::Played {
+            royalties, dealt, ..
+        } => (Status::Played, *royalties, *dealt),
+        Side::Fouled(reason) => (Status::Fouled(*reason), [0; 3], 0),
+        Side::Natural(nat) => (Status::Natural(nat.clone()), [0; 3], 0),
+        Side::Surrendered => (Status::Surrendered, [0; 3], 0),
+    };
+    let result = PlayerResult {
+        status,
+        values: Some(values),
+        royalties,
+        dealt_royalty,
+        total: 0,
+    };
+    Ok((side, result))
+}
+
+/// The side of player `i`'s set hand with row values `values`: a natural
+/// (declared, or claimed under `natural.declare = auto | mandatory`), a foul,
+/// or played with its royalties.
+fn judge_setting(
+    i: usize,
+    setting: &Setting,
+    values: [u32; 3],
+    declared: bool,
+    announced: bool,
+    rules: &Rules,
+) -> Result<Side> {
     let foul = order_check(values, rules);
-    let declared = matches!(p, PlayerHand::Natural(_));
-    let auto = rules.natural_declare != NaturalDeclare::Optional;
-    if declared || auto {
+    if declared || rules.natural_declare != NaturalDeclare::Optional {
         match find_natural_unchecked(setting.cards(), rules) {
             Some(nat) => {
                 // An illegal arrangement of a declared natural is a foul (RULES §4.7).
                 if let (true, Some(reason)) = (rules.natural_require_legal_setting, foul) {
-                    result.status = Status::Fouled(reason);
-                    return Ok((Side::Fouled, result));
+                    return Ok(Side::Fouled(reason));
                 }
-                result.status = Status::Natural(nat.clone());
-                return Ok((Side::Natural(nat), result));
+                return Ok(Side::Natural(nat));
             }
             None if declared => {
                 return Err(invalid(format!(
@@ -296,28 +419,23 @@ fn judge(i: usize, p: &PlayerHand, rules: &Rules) -> Result<(Side, PlayerResult)
         }
     }
     if let Some(reason) = foul {
-        result.status = Status::Fouled(reason);
-        return Ok((Side::Fouled, result));
+        return Ok(Side::Fouled(reason));
     }
-    let mut royalties = setting.royalties(rules);
-    let mut dealt = dealt_royalty(rules, setting.cards(), values);
     // An unannounced royalty is forfeited where announcing is required (RULES §4.0 step 5).
-    if rules.royalty_declare_required && !matches!(p, PlayerHand::Announced(_)) {
-        royalties = [0; 3];
-        dealt = 0;
-    }
-    result.status = Status::Played;
-    result.royalties = royalties;
-    result.dealt_royalty = dealt;
-    Ok((
-        Side::Played {
-            setting,
-            values,
-            royalties,
-            dealt,
-        },
-        result,
-    ))
+    let (royalties, dealt) = if rules.royalty_declare_required && !announced {
+        ([0; 3], 0)
+    } else {
+        (
+            Row::ALL.map(|row| row_royalty(rules, row, values[row as usize])),
+            dealt_royalty(rules, setting.cards(), values),
+        )
+    };
+    Ok(Side::Played {
+        setting: *setting,
+        values,
+        royalties,
+        dealt,
+    })
 }
 
 /// Row results of `a` against `b` (+1/0/−1), ties to the banker when the rules say so.
@@ -389,6 +507,10 @@ fn method_points(rules: &Rules, r: [i8; 3]) -> i64 {
 /// Royalties to `a` for row results `r` under `royalty.mode` (RULES §5.1).
 fn royalty_points(rules: &Rules, r: [i8; 3], ra: [i64; 3], rb: [i64; 3]) -> i64 {
     use crate::rules::RoyaltyMode::*;
+    if ra == [0; 3] && rb == [0; 3] {
+        // most pairs: every mode pays nothing
+        return 0;
+    }
     let mut total = 0;
     for k in 0..3 {
         if rules.royalty_cancel_when_both_qualify && ra[k] > 0 && rb[k] > 0 {
@@ -453,39 +575,92 @@ fn name(i: usize) -> String {
     format!("P{i}")
 }
 
-/// Peer and banker settlement.
+/// Peer and banker settlement, with an explanation per pair.
 fn pairwise(sides: &[Side], rules: &Rules, stakes: Option<&[[i64; 4]; 4]>) -> ScoreResult {
+    let n = sides.len();
+    let mut matrix = [[0i64; 4]; 4];
+    let mut settled = Vec::new();
+    let denominator = settle_pairs(sides, rules, stakes, &mut matrix, |p, ta, tb| {
+        settled.push((p.clone(), ta, tb));
+    });
+    let pairs = settled
+        .into_iter()
+        .map(|(mut p, ta, tb)| {
+            p.explanation = explain_pair(&p, sides, rules, ta, tb, denominator);
+            p
+        })
+        .collect();
+    ScoreResult {
+        denominator,
+        totals: matrix[..n]
+            .iter()
+            .map(|row| row[..n].iter().sum())
+            .collect(),
+        matrix: matrix[..n].iter().map(|row| row[..n].to_vec()).collect(),
+        players: Vec::new(),
+        pairs,
+        pot: None,
+    }
+}
+
+/// Peer and banker settlement without text (RULES §4.3–§4.5, §4.9): adds
+/// each settled pair's points to `matrix` (`matrix[i][j]` = what `i`
+/// receives from `j`), hands the pair with its players' table-best row
+/// counts to `each_pair`, and returns the denominator.
+fn settle_pairs(
+    sides: &[Side],
+    rules: &Rules,
+    stakes: Option<&[[i64; 4]; 4]>,
+    matrix: &mut [[i64; 4]; 4],
+    mut each_pair: impl FnMut(&PairResult, i64, i64),
+) -> i64 {
     let n = sides.len();
     let banker = (rules.topology == Topology::Banker).then_some(rules.banker);
     let settles = |i: usize, j: usize| banker.is_none_or(|b| i == b || j == b);
-    let in_play = |s: &Side| matches!(s, Side::Played { .. } | Side::Fouled);
-    // rows[i][j]: row results of i against j.
-    let mut rows = vec![vec![[0i8; 3]; n]; n];
+    let in_play = |s: &Side| matches!(s, Side::Played { .. } | Side::Fouled(_));
+    // rows[i][j]: row results of i against j, for the pairs that settle
+    // (the only ones russian_table compares too: it needs the peer topology).
+    // A row comparison is antisymmetric, ties to the banker included, so
+    // each pair is compared once.
+    let mut rows = [[[0i8; 3]; 4]; 4];
     for i in 0..n {
-        for j in 0..n {
-            if i != j {
-                rows[i][j] = row_results(
+        for j in i + 1..n {
+            if settles(i, j) {
+                let r = row_results(
                     &sides[i],
                     &sides[j],
                     banker == Some(i),
                     banker == Some(j),
                     rules,
                 );
+                rows[i][j] = r;
+                rows[j][i] = r.map(|x| -x);
             }
         }
     }
     let scoops = |i: usize, j: usize| match (&sides[i], &sides[j]) {
         (Side::Played { .. }, Side::Played { .. }) => rows[i][j] == [1, 1, 1],
-        (Side::Played { .. }, Side::Fouled) => true,
+        (Side::Played { .. }, Side::Fouled(_)) => true,
         _ => false,
     };
-    // "Home run" / "sập làng": scooping every opponent, at least two of them.
-    let scooped_all: Vec<bool> = (0..n)
-        .map(|i| {
-            let opps: Vec<usize> = (0..n).filter(|&j| j != i && settles(i, j)).collect();
-            opps.len() >= 2 && opps.iter().all(|&j| in_play(&sides[j]) && scoops(i, j))
-        })
-        .collect();
+    // "Home run" / "sập làng": scooping every opponent, at least two of them
+    // (only looked at when it multiplies).
+    let mut scooped_all = [false; 4];
+    let home_run = rules.scoop_multiplier_all != 1;
+    for (i, all) in scooped_all
+        .iter_mut()
+        .enumerate()
+        .take(n)
+        .filter(|_| home_run)
+    {
+        let mut opponents = 0;
+        *all = true;
+        for j in (0..n).filter(|&j| j != i && settles(i, j)) {
+            opponents += 1;
+            *all &= in_play(&sides[j]) && scoops(i, j);
+        }
+        *all &= opponents >= 2;
+    }
     // Table-best rows (russian_table): every other in-play player beaten on that row.
     let russian_table = rules.method == ScoreMethod::RussianTable;
     let in_play_count = sides.iter().filter(|s| in_play(s)).count();
@@ -493,17 +668,19 @@ fn pairwise(sides: &[Side], rules: &Rules, stakes: Option<&[[i64; 4]; 4]>) -> Sc
         && rules.table_best_row_payer == TableBestRowPayer::SplitOneUnit
         && in_play_count > 2;
     let denominator: i64 = if split { 12 } else { 1 };
-    let mut table_best = vec![[false; 3]; n];
+    let mut table_best = [0i64; 4];
     if russian_table && in_play_count >= 2 {
         for i in 0..n {
             if !matches!(sides[i], Side::Played { .. }) {
                 continue;
             }
-            for k in 0..3 {
-                table_best[i][k] = (0..n)
-                    .filter(|&j| j != i && in_play(&sides[j]))
-                    .all(|j| matches!(sides[j], Side::Fouled) || rows[i][j][k] == 1);
-            }
+            table_best[i] = (0..3)
+                .filter(|&k| {
+                    (0..n)
+                        .filter(|&j| j != i && in_play(&sides[j]))
+                        .all(|j| matches!(sides[j], Side::Fouled(_)) || rows[i][j][k] == 1)
+                })
+                .count() as i64;
         }
     }
     let best_unit = if split {
@@ -511,9 +688,6 @@ fn pairwise(sides: &[Side], rules: &Rules, stakes: Option<&[[i64; 4]; 4]>) -> Sc
     } else {
         1
     };
-
-    let mut matrix = vec![vec![0i64; n]; n];
-    let mut pairs = Vec::new();
     for a in 0..n {
         for b in a + 1..n {
             if !settles(a, b) {
@@ -536,57 +710,32 @@ fn pairwise(sides: &[Side], rules: &Rules, stakes: Option<&[[i64; 4]; 4]>) -> Sc
                 explanation: String::new(),
             };
             settle_pair(&mut p, sides, rules, &rows, &scooped_all, banker);
+            let (mut ta, mut tb) = (0, 0);
             if russian_table && in_play(&sides[a]) && in_play(&sides[b]) {
-                let ta = table_best[a].iter().filter(|&&x| x).count() as i64;
-                let tb = table_best[b].iter().filter(|&&x| x).count() as i64;
+                (ta, tb) = (table_best[a], table_best[b]);
                 p.table_best = (ta - tb) * best_unit;
-                if ta + tb > 0 {
-                    p.explanation.push_str(&format!(
-                        "; table-best rows {} {ta}, {} {tb}",
-                        name(a),
-                        name(b)
-                    ));
-                }
             }
             let units = (p.base + p.royalty + p.special) * denominator + p.table_best;
             p.points = units * stake;
-            p.explanation.push_str(&format!(
-                "; {} {:+}{}",
-                name(a),
-                p.points,
-                if denominator > 1 {
-                    format!("/{denominator}")
-                } else {
-                    String::new()
-                }
-            ));
             matrix[a][b] += p.points;
             matrix[b][a] -= p.points;
-            pairs.push(p);
+            each_pair(&p, ta, tb);
         }
     }
-    let totals = matrix.iter().map(|row| row.iter().sum()).collect();
-    ScoreResult {
-        denominator,
-        totals,
-        matrix,
-        players: Vec::new(),
-        pairs,
-        pot: None,
-    }
+    denominator
 }
 
-/// Fills the base/royalty/special fields of one pair (before stakes and denominator).
+/// Fills the kind, rows, scoop and base/royalty/special fields of one pair
+/// (before stakes and denominator).
 fn settle_pair(
     p: &mut PairResult,
     sides: &[Side],
     rules: &Rules,
-    rows: &[Vec<[i8; 3]>],
-    scooped_all: &[bool],
+    rows: &[[[i8; 3]; 4]; 4],
+    scooped_all: &[bool; 4],
     banker: Option<usize>,
 ) {
     let (a, b) = (p.a, p.b);
-    let (na, nb) = (name(a), name(b));
     let russian_table = rules.method == ScoreMethod::RussianTable;
     // Multiplier for a scoop by `w` (RULES §4.4).
     let mult = |w: usize| {
@@ -629,50 +778,36 @@ fn settle_pair(
         (Side::Natural(x), Side::Natural(y)) => {
             p.kind = PairKind::Natural;
             p.special = natural_vs_natural(rules, x, y, banker == Some(a), banker == Some(b));
-            p.explanation = format!(
-                "{na} {} against {nb} {} ({})",
-                x.kind.as_str(),
-                y.kind.as_str(),
-                rules.vs_natural.as_str()
-            );
         }
         (Side::Natural(x), _) => {
             p.kind = PairKind::Natural;
             p.special = x.value;
-            p.explanation = format!("{na} natural {} collects {}", x.kind.as_str(), x.value);
         }
         (_, Side::Natural(y)) => {
             p.kind = PairKind::Natural;
             p.special = -y.value;
-            p.explanation = format!("{nb} natural {} collects {}", y.kind.as_str(), y.value);
         }
         (Side::Surrendered, Side::Played { .. }) => {
             p.kind = PairKind::Surrender(a);
             p.special = -surrender_cost(rules);
-            p.explanation = format!("{na} surrendered, pays {}", -p.special);
         }
         (Side::Played { .. }, Side::Surrendered) => {
             p.kind = PairKind::Surrender(b);
             p.special = surrender_cost(rules);
-            p.explanation = format!("{nb} surrendered, pays {}", p.special);
         }
-        (Side::Played { .. }, Side::Fouled) => {
+        (Side::Played { .. }, Side::Fouled(_)) => {
             let (base, royalty, m) = foul_gain(a);
             p.kind = PairKind::Foul(b);
             p.rows = [1, 1, 1];
             p.scoop = Some(a);
             (p.base, p.royalty, p.multiplier) = (base, royalty, m);
-            p.explanation =
-                format!("{nb} fouled: {na} wins every row, {base} plus royalties {royalty}");
         }
-        (Side::Fouled, Side::Played { .. }) => {
+        (Side::Fouled(_), Side::Played { .. }) => {
             let (base, royalty, m) = foul_gain(b);
             p.kind = PairKind::Foul(a);
             p.rows = [-1, -1, -1];
             p.scoop = Some(b);
             (p.base, p.royalty, p.multiplier) = (-base, -royalty, m);
-            p.explanation =
-                format!("{na} fouled: {nb} wins every row, {base} plus royalties {royalty}");
         }
         (
             Side::Played {
@@ -689,25 +824,11 @@ fn settle_pair(
             let r = rows[a][b];
             p.rows = r;
             let (w, l) = wins_losses(r);
-            let row_text: Vec<String> = Row::ALL
-                .iter()
-                .map(|&row| {
-                    let who = match r[row as usize] {
-                        1 => na.clone(),
-                        -1 => nb.clone(),
-                        _ => "tie".into(),
-                    };
-                    format!("{} {who}", row.name())
-                })
-                .collect();
-            p.explanation = row_text.join(", ");
             if rules.pusoy_payoff {
                 // Bet from the player's side (RULES §4.9): 3 rows +2, 2 rows +1, 1 row −1, none −2.
                 let player_wins = if banker == Some(a) { l } else { w };
                 let bet = [-2, -1, 1, 2][player_wins as usize];
                 p.base = if banker == Some(a) { -bet } else { bet };
-                p.explanation
-                    .push_str(&format!("; pusoy bet {:+} to the player", bet));
                 return;
             }
             let m = if w == 3 {
@@ -728,22 +849,90 @@ fn settle_pair(
             };
             p.base = method_points(rules, r) * m;
             p.royalty = royalty + da - db;
-            if let Some(s) = p.scoop {
-                p.explanation.push_str(&format!("; scoop {}", name(s)));
-                if m > 1 {
-                    p.explanation.push_str(&format!(" ×{m}"));
+        }
+        _ => p.kind = PairKind::NoContest,
+    }
+}
+
+/// The one-line explanation of a settled pair; `ta`, `tb` are the
+/// table-best rows of its players (0 unless both are in play under
+/// russian_table).
+fn explain_pair(
+    p: &PairResult,
+    sides: &[Side],
+    rules: &Rules,
+    ta: i64,
+    tb: i64,
+    denominator: i64,
+) -> String {
+    let (a, b) = (p.a, p.b);
+    let (na, nb) = (name(a), name(b));
+    let mut text = match p.kind {
+        PairKind::Natural => match (&sides[a], &sides[b]) {
+            (Side::Natural(x), Side::Natural(y)) => format!(
+                "{na} {} against {nb} {} ({})",
+                x.kind.as_str(),
+                y.kind.as_str(),
+                rules.vs_natural.as_str()
+            ),
+            (Side::Natural(x), _) => {
+                format!("{na} natural {} collects {}", x.kind.as_str(), x.value)
+            }
+            (_, Side::Natural(y)) => {
+                format!("{nb} natural {} collects {}", y.kind.as_str(), y.value)
+            }
+            _ => String::new(),
+        },
+        PairKind::Surrender(s) if s == a => format!("{na} surrendered, pays {}", -p.special),
+        PairKind::Surrender(_) => format!("{nb} surrendered, pays {}", p.special),
+        PairKind::Foul(f) if f == b => format!(
+            "{nb} fouled: {na} wins every row, {} plus royalties {}",
+            p.base, p.royalty
+        ),
+        PairKind::Foul(_) => format!(
+            "{na} fouled: {nb} wins every row, {} plus royalties {}",
+            -p.base, -p.royalty
+        ),
+        PairKind::NoContest => format!("{na} and {nb}: no contest (fouled or surrendered)"),
+        PairKind::Rows => {
+            let mut text = Row::ALL
+                .iter()
+                .map(|&row| {
+                    let who = match p.rows[row as usize] {
+                        1 => na.as_str(),
+                        -1 => nb.as_str(),
+                        _ => "tie",
+                    };
+                    format!("{} {who}", row.name())
+                })
+                .collect::<Vec<_>>()
+                .join(", ");
+            if rules.pusoy_payoff {
+                let banker = (rules.topology == Topology::Banker).then_some(rules.banker);
+                let bet = if banker == Some(a) { -p.base } else { p.base };
+                text.push_str(&format!("; pusoy bet {bet:+} to the player"));
+            } else {
+                if let Some(s) = p.scoop {
+                    text.push_str(&format!("; scoop {}", name(s)));
+                    if p.multiplier > 1 {
+                        text.push_str(&format!(" ×{}", p.multiplier));
+                    }
+                }
+                if p.royalty != 0 {
+                    text.push_str(&format!("; royalties {:+} to {na}", p.royalty));
                 }
             }
-            if p.royalty != 0 {
-                p.explanation
-                    .push_str(&format!("; royalties {:+} to {na}", p.royalty));
-            }
+            text
         }
-        _ => {
-            p.kind = PairKind::NoContest;
-            p.explanation = format!("{na} and {nb}: no contest (fouled or surrendered)");
-        }
+    };
+    if ta + tb > 0 {
+        text.push_str(&format!("; table-best rows {na} {ta}, {nb} {tb}"));
     }
+    text.push_str(&format!("; {na} {:+}", p.points));
+    if denominator > 1 {
+        text.push_str(&format!("/{denominator}"));
+    }
+    text
 }
 
 /// Is `a` ranked strictly above `b` for a pot? Naturals above settings (by
@@ -781,37 +970,19 @@ fn can_win(s: &Side) -> bool {
 /// (everyone fouled or surrendered) is refunded.
 fn pot_per_row(sides: &[Side], rules: &Rules) -> ScoreResult {
     let n = sides.len();
-    let denominator = 12;
-    let mut matrix = vec![vec![0i64; n]; n];
-    let mut row_winners = Vec::new();
-    for k in 0..3 {
-        let winners: Vec<usize> = (0..n)
-            .filter(|&i| {
-                can_win(&sides[i])
-                    && (0..n).all(|j| {
-                        j == i
-                            || !can_win(&sides[j])
-                            || pot_row_cmp(&sides[i], &sides[j], k, rules) != Some(Ordering::Less)
-                    })
-            })
-            .collect();
-        if !winners.is_empty() {
-            let share = rules.pot_ante * denominator / winners.len() as i64;
-            // Every other player's ante goes to the winners in equal shares.
-            for &w in &winners {
-                for j in (0..n).filter(|&j| j != w) {
-                    matrix[w][j] += share;
-                    matrix[j][w] -= share;
-                }
-            }
-        }
-        row_winners.push(winners);
-    }
-    let totals = matrix.iter().map(|r| r.iter().sum()).collect();
+    let mut matrix = [[0i64; 4]; 4];
+    let (denominator, winners) = pot_per_row_amounts(sides, rules, &mut matrix);
+    let row_winners = winners
+        .iter()
+        .map(|&w| (0..n).filter(|&i| w >> i & 1 == 1).collect())
+        .collect();
     ScoreResult {
         denominator,
-        totals,
-        matrix,
+        totals: matrix[..n]
+            .iter()
+            .map(|row| row[..n].iter().sum())
+            .collect(),
+        matrix: matrix[..n].iter().map(|row| row[..n].to_vec()).collect(),
         players: Vec::new(),
         pairs: Vec::new(),
         pot: Some(PotResult {
@@ -821,6 +992,40 @@ fn pot_per_row(sides: &[Side], rules: &Rules) -> ScoreResult {
             pot_out: 0,
         }),
     }
+}
+
+/// The amounts of `pot_per_row` added to `matrix`; returns the denominator
+/// and the winners of each row pot as a bit per seat.
+fn pot_per_row_amounts(
+    sides: &[Side],
+    rules: &Rules,
+    matrix: &mut [[i64; 4]; 4],
+) -> (i64, [u8; 3]) {
+    let n = sides.len();
+    let denominator = 12;
+    let mut row_winners = [0u8; 3];
+    for (k, winners) in row_winners.iter_mut().enumerate() {
+        for i in 0..n {
+            let best = can_win(&sides[i])
+                && (0..n).all(|j| {
+                    j == i
+                        || !can_win(&sides[j])
+                        || pot_row_cmp(&sides[i], &sides[j], k, rules) != Some(Ordering::Less)
+                });
+            *winners |= u8::from(best) << i;
+        }
+        if *winners != 0 {
+            let share = rules.pot_ante * denominator / i64::from(winners.count_ones());
+            // Every other player's ante goes to the winners in equal shares.
+            for w in (0..n).filter(|&w| *winners >> w & 1 == 1) {
+                for j in (0..n).filter(|&j| j != w) {
+                    matrix[w][j] += share;
+                    matrix[j][w] -= share;
+                }
+            }
+        }
+    }
+    (denominator, row_winners)
 }
 
 /// Does `i` beat `j` on at least two rows (a natural beats any setting)?
@@ -834,7 +1039,7 @@ fn beats_two(sides: &[Side], i: usize, j: usize, rules: &Rules) -> bool {
                 .count()
                 >= 2
         }
-        (Side::Played { .. }, Side::Fouled | Side::Surrendered) => true,
+        (Side::Played { .. }, Side::Fouled(_) | Side::Surrendered) => true,
         _ => false,
     }
 }
@@ -844,10 +1049,38 @@ fn beats_two(sides: &[Side], i: usize, j: usize, rules: &Rules) -> bool {
 /// carried over (or refunded when `pot.carry_over = false`).
 fn pot_only_winner(sides: &[Side], rules: &Rules, pot_in: i64) -> ScoreResult {
     let n = sides.len();
+    let mut matrix = [[0i64; 4]; 4];
+    let mut totals = vec![0i64; n];
+    let (winner, pot_out) = pot_only_winner_amounts(sides, rules, pot_in, &mut matrix, &mut totals);
+    ScoreResult {
+        denominator: 1,
+        totals,
+        matrix: matrix[..n].iter().map(|row| row[..n].to_vec()).collect(),
+        players: Vec::new(),
+        pairs: Vec::new(),
+        pot: Some(PotResult {
+            row_winners: Vec::new(),
+            winner,
+            pot_in,
+            pot_out,
+        }),
+    }
+}
+
+/// The amounts of `pot_only_winner`: the antes paid to the winner in
+/// `matrix`, the net per player (the carried pot included) in `totals`;
+/// returns the winner and the pot left for the next deal.
+fn pot_only_winner_amounts(
+    sides: &[Side],
+    rules: &Rules,
+    pot_in: i64,
+    matrix: &mut [[i64; 4]; 4],
+    totals: &mut [i64],
+) -> (Option<usize>, i64) {
+    let n = sides.len();
     let ante = rules.pot_ante;
     let winner = (0..n).find(|&i| (0..n).all(|j| j == i || beats_two(sides, i, j, rules)));
-    let mut matrix = vec![vec![0i64; n]; n];
-    let mut totals = vec![0i64; n];
+    totals.iter_mut().for_each(|t| *t = 0);
     let pot_out;
     match winner {
         Some(w) => {
@@ -867,19 +1100,7 @@ fn pot_only_winner(sides: &[Side], rules: &Rules, pot_in: i64) -> ScoreResult {
         }
         None => pot_out = pot_in,
     }
-    ScoreResult {
-        denominator: 1,
-        totals,
-        matrix,
-        players: Vec::new(),
-        pairs: Vec::new(),
-        pot: Some(PotResult {
-            row_winners: Vec::new(),
-            winner,
-            pot_in,
-            pot_out,
-        }),
-    }
+    (winner, pot_out)
 }
 
 #[cfg(test)]
@@ -1424,5 +1645,315 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The codes of a deal of set hands, player after player.
+    fn codes(hands: &[PlayerHand]) -> Vec<u8> {
+        hands
+            .iter()
+            .flat_map(|h| match h {
+                PlayerHand::Setting(s) => s.cards().to_vec(),
+                _ => Vec::new(),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn deal_scorer_on_the_worked_four_player_deal_rules_4_2() {
+        let deal = codes(&four_players());
+        let mut totals = [0i64; 4];
+        let rules = per_row();
+        let scorer = DealScorer::new(&rules).unwrap();
+        assert_eq!(scorer.totals(&deal, &mut totals), Ok(1));
+        assert_eq!(totals, [3, -5, 3, -1]);
+        // cp_pro_1_6: N scoops E (+6), S beats N and E on two rows (+1 each);
+        // W's back quads (table G: 4) replace the row unit against the other three.
+        let rules = preset("cp_pro_1_6");
+        let scorer = DealScorer::new(&rules).unwrap();
+        assert_eq!(scorer.totals(&deal, &mut totals), Ok(1));
+        assert_eq!(totals, [6 - 1 - 2, -6 - 1 - 4, 1 + 1 - 2, 2 + 4 + 2]);
+    }
+
+    #[test]
+    fn deal_scorer_errors_name_the_card() {
+        let rules = preset("cp_pro_1_6");
+        let scorer = DealScorer::new(&rules).unwrap();
+        let good = codes(&four_players());
+        let mut totals = [0i64; 4];
+        let mut deal = good.clone();
+        deal[1] = deal[0];
+        assert!(matches!(
+            scorer.totals(&deal, &mut totals),
+            Err(Error::DuplicateCard {
+                position: 1,
+                first: 0,
+                ..
+            })
+        ));
+        let mut deal = good.clone();
+        deal[13] = deal[0];
+        let e = scorer.totals(&deal, &mut totals).unwrap_err();
+        assert_eq!(
+            e,
+            Error::InvalidSetting(format!(
+                "{} is held by players 0 and 1",
+                format_card(deal[0], Style::Ascii)
+            ))
+        );
+        let mut deal = good;
+        deal[20] = 52;
+        assert!(matches!(
+            scorer.totals(&deal, &mut totals),
+            Err(Error::CardCode {
+                code: 52,
+                position: 7
+            })
+        ));
+        // A banker seat the deal does not have.
+        let mut bank = preset("malay_banker");
+        bank.banker = 3;
+        let scorer = DealScorer::new(&bank).unwrap();
+        let e = scorer.totals(&deal[..26], &mut totals[..2]);
+        assert!(
+            matches!(e, Err(Error::CardCode { .. })),
+            "cards first, as score_batch did"
+        );
+        let two = codes(&four_players()[..2]);
+        let e = scorer.totals(&two, &mut totals[..2]).unwrap_err();
+        assert!(matches!(e, Error::Rules { option, .. } if option == "table.banker"));
+        let mut bad = Rules::default();
+        bad.scoop_multiplier = 0;
+        assert!(DealScorer::new(&bad).is_err());
+    }
+
+    fn shuffle(deck: &mut [Card], rng: &mut Rng) {
+        for i in 0..deck.len() {
+            let j = i + rng.below(deck.len() - i);
+            deck.swap(i, j);
+        }
+    }
+
+    /// A deal made to settle in every way: random splits (mostly fouls),
+    /// greedy sets (royalties), hands played against their copy with clubs
+    /// and diamonds, hearts and spades swapped (tied rows), one card of each
+    /// rank copied into every suit (dragons against dragons), decks ordered
+    /// by rank or by suit with a few cards swapped (quads, full houses,
+    /// flushes, naturals).
+    fn test_deal(rng: &mut Rng, n: usize, rules: &Rules) -> Vec<u8> {
+        let set = |rng: &mut Rng, hand: &[Card]| -> [Card; 13] {
+            let mut h = [0 as Card; 13];
+            h.copy_from_slice(hand);
+            if rng.below(4) == 0 {
+                h
+            } else {
+                crate::search::greedy_setting(&h, rules.wheel)
+            }
+        };
+        let mut deck: Vec<Card> = (0..52).collect();
+        shuffle(&mut deck, rng);
+        let kind = rng.below(6);
+        if kind == 2 {
+            // Players 0 and 2 take one card of each pair {4r, 4r + 1} or
+            // {4r + 2, 4r + 3} they are given; players 1 and 3 hold the
+            // copies of their settings with the suit's low bit flipped.
+            let mut pairs: Vec<Card> = (0..26).collect();
+            shuffle(&mut pairs, rng);
+            let mut out = Vec::new();
+            for half in pairs.chunks_exact(13).take(n.div_ceil(2)) {
+                let hand: Vec<Card> = half.iter().map(|&p| 2 * p + rng.below(2) as u8).collect();
+                let first = set(rng, &hand);
+                out.extend(first);
+                out.extend(first.map(|c| c ^ 1));
+            }
+            out.truncate(13 * n);
+            return out;
+        }
+        if kind == 3 {
+            // Player p holds player 0's setting of one card per rank with every suit moved up by p.
+            let mut ranks: Vec<Card> = (0..13u8).map(|r| 4 * r + rng.below(4) as u8).collect();
+            shuffle(&mut ranks, rng);
+            let first = set(rng, &ranks);
+            return (0..n as u8)
+                .flat_map(|p| first.map(|c| 4 * (c / 4) + (c % 4 + p) % 4))
+                .collect();
+        }
+        if kind >= 4 {
+            // Ordered by a random rank order (kind 4) or by suit (kind 5), then a few swaps.
+            let mut order: Vec<u8> = (0..13).collect();
+            shuffle(&mut order, rng);
+            let key = |c: Card| {
+                if kind == 4 {
+                    order[(c / 4) as usize]
+                } else {
+                    c % 4
+                }
+            };
+            deck.sort_by_key(|&c| (key(c), c));
+            for _ in 0..rng.below(6) {
+                let (i, j) = (rng.below(52), rng.below(52));
+                deck.swap(i, j);
+            }
+        }
+        (0..n)
+            .flat_map(|p| set(rng, &deck[13 * p..13 * p + 13]))
+            .collect()
+    }
+
+    /// Rules to compare under: every preset, and presets with a few options
+    /// changed at random (only valid combinations).
+    fn rule_sets(rng: &mut Rng) -> Vec<Rules> {
+        const CHANGES: &[(&str, &[&str])] = &[
+            (
+                "score.method",
+                &[
+                    "per_row",
+                    "1-4",
+                    "1-6",
+                    "2-4",
+                    "2-6",
+                    "russian_match",
+                    "russian_table",
+                ],
+            ),
+            (
+                "score.overall_point_rule",
+                &["wins_at_least_two", "net_positive"],
+            ),
+            ("score.scoop_multiplier", &["1", "2", "3"]),
+            ("score.scoop_multiplier_all", &["1", "2"]),
+            (
+                "score.scoop_multiplier_scope",
+                &["rows_only", "rows_and_royalties"],
+            ),
+            (
+                "score.table_best_row_payer",
+                &["each_opponent", "split_one_unit"],
+            ),
+            ("score.russian_table.scoop", &["6", "4"]),
+            ("score.russian_match.points", &["1", "2"]),
+            (
+                "foul.penalty",
+                &["scoop_equivalent", "fixed(6)", "fixed(0)"],
+            ),
+            (
+                "table.topology",
+                &["peer", "banker", "pot_per_row", "pot_only_winner"],
+            ),
+            ("table.banker", &["0", "1", "2", "3"]),
+            ("banker.pusoy_payoff", &["true", "false"]),
+            ("tie.banker_wins_ties", &["true", "false"]),
+            ("pot.ante", &["1", "2"]),
+            ("pot.carry_over", &["true", "false"]),
+            (
+                "royalty.table",
+                &[
+                    "none",
+                    "A",
+                    "B",
+                    "G",
+                    "F",
+                    "ofc_main",
+                    "front.pair=1,back.flush=2",
+                ],
+            ),
+            (
+                "royalty.mode",
+                &["replace_if_won", "extra_if_won", "extra_always"],
+            ),
+            ("royalty.cancel_when_both_qualify", &["true", "false"]),
+            ("royalty.one_per_row", &["true", "false"]),
+            ("royalty.from_dealt_cards", &["true", "false"]),
+            ("royalty.declare_required", &["true", "false"]),
+            ("royalty.middle_premium", &["0", "2"]),
+            ("natural.declare", &["optional", "auto", "mandatory"]),
+            (
+                "natural.vs_natural",
+                &[
+                    "winner_takes_own_value",
+                    "winner_takes_difference",
+                    "banker_pays_player",
+                    "push",
+                ],
+            ),
+            ("natural.require_legal_setting", &["true", "false"]),
+            (
+                "natural.enabled",
+                &[
+                    "none",
+                    "DRAGON,SIX_PAIRS,THREE_FLUSHES",
+                    "THREE_QUADS,FOUR_TRIPS,ALL_ONE_COLOUR,DRAGON_FLUSH,THREE_STRAIGHTS",
+                ],
+            ),
+            ("tie.suit_order", &["none", "SHCD", "DCHS"]),
+            ("tie.flush_suit_first", &["true", "false"]),
+            ("tie.compare_depth", &["full", "top_card_only"]),
+            ("order.mode", &["non_strict", "strict", "strict_front_only"]),
+            ("order.cross_size_prefix", &["equal", "five_card_higher"]),
+            ("order.same_category_ok", &["true", "false"]),
+            ("rank.wheel", &["lowest", "second_highest"]),
+        ];
+        let names = Rules::preset_names();
+        let mut out: Vec<Rules> = names.iter().map(|n| preset(n)).collect();
+        while out.len() < names.len() + 400 {
+            let mut r = preset(names[rng.below(names.len())]);
+            for _ in 0..1 + rng.below(4) {
+                let (option, values) = CHANGES[rng.below(CHANGES.len())];
+                r.set(option, values[rng.below(values.len())]).unwrap();
+            }
+            if r.validate().is_ok() {
+                out.push(r);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn deal_scorer_equals_score_for_every_preset_and_option() {
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        let rule_sets = rule_sets(&mut rng);
+        // How often each situation came up, so the comparison covers them.
+        let (mut fouls, mut naturals, mut royalties, mut ties, mut errors) = (0, 0, 0, 0, 0);
+        for (k, rules) in rule_sets.iter().enumerate() {
+            let scorer = DealScorer::new(rules).unwrap();
+            let deals = if k < Rules::preset_names().len() {
+                300
+            } else {
+                40
+            };
+            for _ in 0..deals {
+                let n = 2 + rng.below(3);
+                let deal = test_deal(&mut rng, n, rules);
+                let hands: Vec<PlayerHand> = deal
+                    .chunks(13)
+                    .map(|s| PlayerHand::Setting(Setting::from_cards(s).unwrap()))
+                    .collect();
+                let mut totals = [0i64; 4];
+                let fast = scorer.totals(&deal, &mut totals[..n]);
+                let full = score(&hands, rules, None);
+                let Ok(full) = full else {
+                    errors += 1;
+                    assert_eq!(fast, full.map(|r| r.denominator), "{rules:?}");
+                    continue;
+                };
+                assert_eq!(fast, Ok(full.denominator), "{rules:?}\n{deal:?}");
+                assert_eq!(totals[..n], full.totals[..], "{rules:?}\n{deal:?}");
+                // RULES §4: money only changes hands, except for a pot carried over.
+                let sum: i64 = totals.iter().sum();
+                if rules.topology == Topology::PotOnlyWinner {
+                    assert!(sum == 0 || sum == -rules.pot_ante * n as i64, "{sum}");
+                } else {
+                    assert_eq!(sum, 0, "{rules:?}\n{deal:?}");
+                }
+                for p in &full.players {
+                    fouls += usize::from(matches!(p.status, Status::Fouled(_)));
+                    naturals += usize::from(matches!(p.status, Status::Natural(_)));
+                    royalties += usize::from(p.royalties.iter().any(|&r| r > 0));
+                }
+                ties += full.pairs.iter().filter(|p| p.rows.contains(&0)).count();
+            }
+        }
+        // (the errors: a banker seat the deal does not have)
+        let seen = [fouls, naturals, royalties, ties, errors];
+        assert!(seen.iter().all(|&n| n > 20), "{seen:?}");
     }
 }

@@ -156,6 +156,11 @@ impl Setting {
         Setting::from_codes(&codes)
     }
 
+    /// A setting from 13 codes already known to be distinct and below 52.
+    pub(crate) fn from_array_unchecked(cards: [Card; 13]) -> Setting {
+        Setting { cards }
+    }
+
     /// A setting from 13 integer codes (front, middle, back), checked.
     pub fn from_codes(codes: &[i64]) -> Result<Setting> {
         let checked = check_hand(codes, &[13])?;
@@ -302,6 +307,10 @@ fn tie_card(cards: &[Card], strength: &[u8; 4]) -> Card {
 /// `tie.flush_suit_first` and `tie.suit_order` (RULES R-RANK-1…5, §2.5).
 /// `Equal` is a tied row.
 pub fn compare_rows(a: &[Card], va: u32, b: &[Card], vb: u32, rules: &Rules) -> Ordering {
+    if rules.suit_order.is_none() && rules.compare_depth == CompareDepth::Full {
+        // The usual case: values order category first, then the whole key.
+        return va.cmp(&vb);
+    }
     let (ca, cb) = (category_of(va), category_of(vb));
     if ca != cb {
         return ca.cmp(&cb);
