@@ -256,7 +256,8 @@ def simulate(
     Results are identical for a seed whatever `threads`, `block` or `client`.
     Ctrl-C returns the statistics of the blocks finished so far
     (``interrupted=True``). With `client` (a Dask ``Client`` or any executor
-    with ``submit``), blocks run as tasks on the cluster. `csv` writes one line
+    with ``submit``), blocks run as tasks on the cluster, each on one thread
+    unless `threads` is given (the workers' slots are the parallelism). `csv` writes one line
     per deal (deal index and each seat's points), block by block, so memory
     stays constant; `plot` saves a PNG of the distribution of points per deal
     (needs matplotlib: ``pip install "chinese-poker[plot]"``). Memory does not
@@ -290,7 +291,10 @@ def simulate(
     t0 = time.perf_counter()
     args = (players, rules, strategy, seed)
     record = csv is not None or plot is not None
-    kwargs = {"count_naturals": count_naturals, "threads": threads, "record_deals": record}
+    # On a cluster the workers' task slots are the parallelism: one thread per
+    # task unless told otherwise, so that tasks do not fight over cores.
+    task_threads = 1 if threads is None and client is not None else threads
+    kwargs = {"count_naturals": count_naturals, "threads": task_threads, "record_deals": record}
     histogram: dict[float, int] = {}
     out = open(csv, "w", encoding="utf-8") if csv else None  # noqa: SIM115 (closed below)
 
