@@ -186,15 +186,29 @@ pub fn simulate_range(
         )));
     }
     rules.validate()?;
+    if first.checked_add(count).is_none() {
+        return Err(Error::InvalidSetting(format!(
+            "deals {first} to {first} + {count} run past the last deal index, 2^64 - 1"
+        )));
+    }
     let (base, strict, quads) = counting_rules();
     // one SimStats per chunk of deals, merged in order afterwards
     let chunk = 256u64;
-    let chunks = count.div_ceil(chunk) as usize;
-    let idx: Vec<u64> = (0..chunks as u64).collect();
-    let mut out: Vec<Option<SimStats>> = vec![None; chunks];
+    let chunks = usize::try_from(count.div_ceil(chunk)).unwrap_or(usize::MAX);
+    // A count beyond memory is refused here, not aborted on: the per-chunk
+    // statistics are allocated up front.
+    let too_many = |_| {
+        Error::InvalidSetting(format!(
+            "{count} deals are too many for one call; split the run (simulate() does)"
+        ))
+    };
+    let mut idx = crate::batch::with_capacity(chunks, "deals").map_err(too_many)?;
+    idx.extend(0..chunks as u64);
+    let mut out: Vec<Option<SimStats>> =
+        crate::batch::filled(chunks, None, "deals").map_err(too_many)?;
     for_chunks_sized(&idx, 1, &mut out, 1, threads, 1, |_, ci, o| {
         let start = first + ci[0] * chunk;
-        let end = (start + chunk).min(first + count);
+        let end = start.saturating_add(chunk).min(first + count);
         let mut st = SimStats::new(players);
         for d in start..end {
             play_deal(
@@ -362,5 +376,28 @@ mod tests {
         assert_eq!(whole.hands, 2400);
         assert_eq!(whole.deal_totals.len(), 2400);
         assert_eq!(whole.deal_totals.iter().sum::<i64>(), 0);
+    }
+
+    /// Found through the Python API: `first + count` past 2^64 overflowed, and
+    /// a count beyond memory aborted the process allocating per-chunk sums.
+    #[test]
+    fn ranges_past_the_last_index_or_beyond_memory_are_refused() {
+        let rules = Rules::preset("cp_pro_1_6").unwrap();
+        let run = |first: u64, count: u64| {
+            simulate_range(
+                first,
+                count,
+                2,
+                &rules,
+                0,
+                false,
+                false,
+                &greedy,
+                Threads::Count(1),
+            )
+        };
+        assert!(matches!(run(u64::MAX, 2), Err(Error::InvalidSetting(_))));
+        assert!(matches!(run(0, u64::MAX), Err(Error::InvalidSetting(_))));
+        assert_eq!(run(u64::MAX - 1, 1).unwrap().deals, 1);
     }
 }
