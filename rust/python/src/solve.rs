@@ -1,9 +1,11 @@
 //! Bindings of the solvers: `solve`, `solve_batch`, `Solution`,
 //! `simulate_range`. Conversion only.
 
+use crate::args;
 use crate::game::{rules_or_default, Natural, Rules, Setting};
 use crate::guard::{detached, light};
 use crate::{codes_of, rows_u8, threads_opt};
+use chinese_poker_core::batch;
 use chinese_poker_core::model::Model;
 use chinese_poker_core::notation::Notation;
 use chinese_poker_core::search::hand13;
@@ -100,13 +102,13 @@ pub fn solve(
     py: Python<'_>,
     hand: &Bound<'_, PyAny>,
     rules: Option<&Bound<'_, Rules>>,
-    strategy: &str,
-    opponents: i64,
-    effort: i64,
-    time_budget: Option<f64>,
-    seed: u64,
-    threads: Option<i64>,
-    notation: &str,
+    #[pyo3(from_py_with = args::name)] strategy: &str,
+    #[pyo3(from_py_with = args::int)] opponents: i64,
+    #[pyo3(from_py_with = args::int)] effort: i64,
+    #[pyo3(from_py_with = args::opt_float)] time_budget: Option<f64>,
+    #[pyo3(from_py_with = args::int)] seed: u64,
+    #[pyo3(from_py_with = args::opt_int)] threads: Option<i64>,
+    #[pyo3(from_py_with = args::name)] notation: &str,
 ) -> PyResult<Solution> {
     let strong = strategy_opt(strategy)?;
     let opponents = opponents_opt(opponents)?;
@@ -127,7 +129,8 @@ pub fn solve(
     }
     let budget = match time_budget {
         None => None,
-        Some(s) if s.is_finite() && s > 0.0 => Some(Duration::from_secs_f64(s)),
+        // Beyond Duration's range (about 5.8e11 years) there is no limit to keep.
+        Some(s) if s.is_finite() && s > 0.0 => Duration::try_from_secs_f64(s).ok(),
         Some(s) => {
             return light(|| {
                 Err(Error::UnknownOption {
@@ -202,9 +205,9 @@ pub fn solve_batch<'py>(
     py: Python<'py>,
     hands: &Bound<'py, PyAny>,
     rules: Option<&Bound<'py, Rules>>,
-    strategy: &str,
-    opponents: i64,
-    threads: Option<i64>,
+    #[pyo3(from_py_with = args::name)] strategy: &str,
+    #[pyo3(from_py_with = args::int)] opponents: i64,
+    #[pyo3(from_py_with = args::opt_int)] threads: Option<i64>,
 ) -> PyResult<(Bound<'py, PyArray2<u8>>, Bound<'py, PyArray1<f64>>)> {
     if strategy_opt(strategy)? {
         return light(|| {
@@ -220,11 +223,11 @@ pub fn solve_batch<'py>(
     let m = model()?;
     let t = threads_opt(threads)?;
     let (ro, n, _) = rows_u8(hands, "hands", &[13])?;
-    let flat = crate::contiguous(&ro);
+    let flat = crate::contiguous(&ro)?;
     let flat: &[u8] = &flat;
     let (settings, ev) = detached(py, || {
-        let mut settings = vec![0u8; n * 13];
-        let mut ev = vec![0f64; n];
+        let mut settings = batch::filled(n * 13, 0u8, "the settings")?;
+        let mut ev = batch::filled(n, 0f64, "the expected points")?;
         solve_rows(flat, &r, opponents, m, t, &mut settings, &mut ev)?;
         Ok((settings, ev))
     })?;
@@ -276,15 +279,15 @@ fn stats_dict<'py>(py: Python<'py>, s: &SimStats) -> PyResult<Bound<'py, PyDict>
 #[allow(clippy::too_many_arguments)]
 pub fn simulate_range<'py>(
     py: Python<'py>,
-    first: u64,
-    count: u64,
-    players: i64,
+    #[pyo3(from_py_with = args::int)] first: u64,
+    #[pyo3(from_py_with = args::int)] count: u64,
+    #[pyo3(from_py_with = args::int)] players: i64,
     rules: Option<&Bound<'py, Rules>>,
-    strategy: &str,
-    seed: u64,
+    #[pyo3(from_py_with = args::name)] strategy: &str,
+    #[pyo3(from_py_with = args::int)] seed: u64,
     count_naturals: bool,
     record_deals: bool,
-    threads: Option<i64>,
+    #[pyo3(from_py_with = args::opt_int)] threads: Option<i64>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let r = rules_or_default(rules)?;
     let t = threads_opt(threads)?;
@@ -347,11 +350,11 @@ pub fn simulate_range<'py>(
 #[pyo3(signature = (a, b, deals, rules=None, seed=0))]
 pub fn duplicate_match(
     py: Python<'_>,
-    a: &str,
-    b: &str,
-    deals: usize,
+    #[pyo3(from_py_with = args::name)] a: &str,
+    #[pyo3(from_py_with = args::name)] b: &str,
+    #[pyo3(from_py_with = args::int)] deals: usize,
     rules: Option<&Bound<'_, Rules>>,
-    seed: u64,
+    #[pyo3(from_py_with = args::int)] seed: u64,
 ) -> PyResult<(f64, f64)> {
     use chinese_poker_core::solver::{duplicate_match as core_match, Strategy};
     let strategy = |s: &str| -> PyResult<Strategy> {
