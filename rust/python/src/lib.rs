@@ -488,12 +488,37 @@ fn categories<'py>(
     Ok(out.into_pyarray(py))
 }
 
-/// Panics inside the guard; proves that a bug surfaces as `InternalError`.
+/// Panics on purpose, to prove that a bug surfaces as `InternalError` and
+/// never crosses into Python: `at` is 'detached' (GIL released, the heavy
+/// calls), 'light' (GIL held) or 'worker' (inside a batch's thread pool).
 #[pyfunction]
-fn _debug_panic(py: Python<'_>) -> PyResult<()> {
-    detached(py, || -> chinese_poker_core::Result<()> {
+#[pyo3(signature = (at="detached"))]
+fn _debug_panic(py: Python<'_>, #[pyo3(from_py_with = args::name)] at: &str) -> PyResult<()> {
+    fn boom() -> chinese_poker_core::Result<()> {
         panic!("deliberate panic from _debug_panic")
-    })
+    }
+    match at {
+        "detached" => detached(py, boom),
+        "light" => light(boom),
+        "worker" => detached(py, || {
+            let rows = [0u8; 64];
+            let mut out = [0u8; 64];
+            batch::for_chunks_sized(&rows, 1, &mut out, 1, Threads::Count(2), 1, |base, _, _| {
+                if base == 63 {
+                    boom()
+                } else {
+                    Ok(())
+                }
+            })
+        }),
+        other => light(|| {
+            Err(Error::UnknownOption {
+                option: "at".into(),
+                value: other.into(),
+                allowed: "'detached', 'light', 'worker'".into(),
+            })
+        }),
+    }
 }
 
 #[pymodule]
