@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 export VIRTUAL_ENV := $(abspath $(VENV))
 export PATH := $(abspath $(VENV))/bin:$(PATH)
 
-.PHONY: help venv dev release test test-rust test-python lint fmt bench bench-rust bench-python bench-threads bench-memory clean
+.PHONY: help venv dev release test test-rust test-python lint fmt bench bench-rust bench-python bench-threads bench-memory fuzz fuzz-corpus clean
 
 help: ## show this help
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-13s %s\n", $$1, $$2}'
@@ -34,15 +34,15 @@ test: test-rust test-python ## all tests
 lint: dev ## rustfmt, clippy, ruff, mypy and the stub check
 	cargo fmt --all -- --check
 	cargo clippy --locked --workspace --all-targets -- -D warnings
-	$(PY) -m ruff check python tests benches
-	$(PY) -m ruff format --check python tests benches
+	$(PY) -m ruff check python tests benches fuzz
+	$(PY) -m ruff format --check python tests benches fuzz
 	$(PY) -m mypy
 	$(PY) -m mypy.stubtest chinese_poker._core --allowlist python/stubtest-allowlist.txt
 
 fmt: $(PY) ## format Rust and Python sources
 	cargo fmt --all
-	$(PY) -m ruff format python tests benches
-	$(PY) -m ruff check --fix python tests benches
+	$(PY) -m ruff format python tests benches fuzz
+	$(PY) -m ruff check --fix python tests benches fuzz
 
 bench-rust: ## criterion benchmarks of the core
 	cargo bench --locked -p chinese-poker-core
@@ -57,6 +57,37 @@ bench-memory: release ## peak memory of the batch calls and of simulate, each ca
 	$(PY) benches/memory.py
 
 bench: bench-rust bench-python bench-threads bench-memory ## all benchmarks
+
+# cargo-fuzz targets (fuzz/, its own workspace, nightly). Each run starts from
+# the committed corpus fuzz/corpus/<target> and writes what it finds to the
+# scratch fuzz/work/<target>, so the committed corpus changes only through
+# `make fuzz-corpus`. Safe Rust: no sanitizer, which doubles the speed.
+FUZZ_TARGETS := notation rules ofc_json batch search
+FUZZ_SECONDS ?= 60
+FUZZ := cd fuzz && cargo +nightly fuzz
+
+fuzz: ## run each fuzz target FUZZ_SECONDS (default 60) from the committed corpus
+	@command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz --locked
+	$(FUZZ) build --sanitizer none
+	@for t in $(FUZZ_TARGETS); do \
+		mkdir -p fuzz/work/$$t; \
+		echo "== fuzz $$t for $(FUZZ_SECONDS) s"; \
+		($(FUZZ) run --sanitizer none $$t work/$$t corpus/$$t -- \
+			-max_total_time=$(FUZZ_SECONDS) -timeout=10 -print_final_stats=1) || exit 1; \
+	done
+
+# The committed corpus is a smallest set of inputs covering every edge reached
+# (hit counts ignored), which keeps it to a few hundred small files.
+fuzz-corpus: ## merge fuzz/work into the committed corpus: a minimal set covering every edge
+	@for t in $(FUZZ_TARGETS); do \
+		rm -rf fuzz/work/merged-$$t && mkdir -p fuzz/work/merged-$$t fuzz/work/$$t; \
+		($(FUZZ) run --sanitizer none $$t work/merged-$$t corpus/$$t work/$$t -- \
+			-merge=1 -set_cover_merge=1 -use_counters=0) || exit 1; \
+		rm -rf fuzz/corpus/$$t && mv fuzz/work/merged-$$t fuzz/corpus/$$t; \
+	done
+	@for t in $(FUZZ_TARGETS); do \
+		echo "$$t: $$(ls fuzz/corpus/$$t | wc -l) files, $$(cat fuzz/corpus/$$t/* | wc -c) bytes"; \
+	done
 
 clean: ## remove build products and the venv
 	cargo clean

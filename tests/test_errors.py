@@ -27,11 +27,16 @@ def test_hierarchy() -> None:
     assert issubclass(cp.AmbiguousNotationError, cp.InvalidCardError)
 
 
-def test_panic_becomes_internal_error() -> None:
+@pytest.mark.parametrize("at", ["detached", "light", "worker"])
+def test_panic_becomes_internal_error(at: str) -> None:
+    """A panic with the GIL released, with it held, or on a pool thread of a
+    batch call surfaces as InternalError naming it; nothing else crosses."""
     with pytest.raises(cp.InternalError, match="deliberate panic"):
-        cp._core._debug_panic()
-    # the interpreter and the engine keep working afterwards
+        cp._core._debug_panic(at)
+    # the interpreter, the engine and its thread pools keep working afterwards
     assert cp.evaluate("As Ks Qs").describe() == "High card, A-K-Q"
+    hands = np.tile(np.array([[51, 47, 43, 39, 35]], np.uint8), (40_000, 1))
+    assert (cp.evaluate_batch(hands, threads=2) == cp.value5(51, 47, 43, 39, 35)).all()
 
 
 def test_evaluate_bad_hands() -> None:

@@ -38,6 +38,8 @@ def suggest(
     >>> sorted(best) == ["back", "discard", "front", "middle", "text"]
     True
     """
+    if not isinstance(state, OfcGame):
+        raise TypeError(f"state must be an OfcGame, got {type(state).__name__}")
     return state.suggest(samples=effort, seed=seed, seat=seat)
 
 

@@ -11,15 +11,16 @@ whatever the block size, thread count or number of workers.
 from __future__ import annotations
 
 import math
+import operator
 import os
 import sys
 import time
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from chinese_poker._core import Rules, simulate_range
+from chinese_poker._core import ChinesePokerError, OptionError, Rules, simulate_range
 
 #: Natural kinds in the order of the statistics' lists (RULES §6.2).
 NATURAL_KINDS = (
@@ -62,6 +63,7 @@ _SUMMED = (
     "six_pairs_with_quads",
 )
 _LISTS = ("points", "points_sq", "naturals_paid", "naturals_dealt", "row_decided", "row_ties")
+_KEYS = ("players", "denominator", *_SUMMED, *_LISTS, "royalty_rows")
 
 
 class Executor(Protocol):
@@ -71,14 +73,31 @@ class Executor(Protocol):
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Any: ...
 
 
+def _deals_in(stats: Any, name: str) -> int:
+    """The deal count of a statistics dict of `simulate_range` ({} counts as none)."""
+    if not isinstance(stats, dict):
+        raise TypeError(
+            f"{name} must be a statistics dict of simulate_range, got {type(stats).__name__}"
+        )
+    if not stats:
+        return 0
+    missing = [k for k in _KEYS if k not in stats]
+    if missing:
+        raise ChinesePokerError(
+            f"{name} is not a statistics dict of simulate_range (no {', '.join(missing)})"
+        )
+    return operator.index(stats["deals"])
+
+
 def merge_stats(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
     """Adds two statistics dicts of `simulate_range` (same players and rules)."""
-    if not a or a.get("deals", 0) == 0:
+    deals_a, deals_b = _deals_in(a, "a"), _deals_in(b, "b")
+    if deals_a == 0:
         return dict(b)
-    if b.get("deals", 0) == 0:
+    if deals_b == 0:
         return dict(a)
     if a["players"] != b["players"] or a["denominator"] != b["denominator"]:
-        raise ValueError("cannot merge simulations of different tables or rules")
+        raise ChinesePokerError("cannot merge simulations of different tables or rules")
     out = dict(a)
     for k in _SUMMED:
         out[k] = a[k] + b[k]
@@ -270,12 +289,21 @@ def simulate(
     >>> r.deals, sum(m for m, _ in r.points_per_seat()) == 0
     (200, True)
     """
+    deals, block = operator.index(deals), operator.index(block)
     if deals < 0 or block < 1:
-        raise ValueError("deals must be >= 0 and block >= 1")
+        raise OptionError(f"deals must be >= 0 and block >= 1, got deals={deals}, block={block}")
     if in_flight is not None and in_flight < 1:
-        raise ValueError("in_flight must be >= 1")
-    # A generator, not a list: nothing below grows with the number of deals.
-    ranges = ((first, min(block, deals - first)) for first in range(0, deals, block))
+        raise OptionError(f"in_flight must be >= 1, got {in_flight}")
+    if client is not None and not callable(getattr(client, "submit", None)):
+        raise TypeError(
+            "client must have a submit method (a dask Client or an executor), "
+            f"got {type(client).__name__}"
+        )
+
+    # Lazily: a huge `deals` must not build its list of blocks before the first one runs.
+    def ranges() -> Iterator[tuple[int, int]]:
+        return ((first, min(block, deals - first)) for first in range(0, deals, block))
+
     show: Callable[[int, int], None] | None
     if progress is None:
         show = _progress_printer() if sys.stderr.isatty() and deals >= 50_000 else None
@@ -319,13 +347,13 @@ def simulate(
     pending: deque[tuple[int, Any]] = deque()
     try:
         if client is None:
-            for first, n in ranges:
+            for first, n in ranges():
                 take(first, simulate_range(first, n, *args, **kwargs))  # type: ignore[arg-type]
         else:
             # A bounded window of submitted blocks, collected in order: finished
             # results (and their futures) are dropped as soon as they are merged.
             window = in_flight or _default_in_flight(client)
-            for first, n in ranges:
+            for first, n in ranges():
                 pending.append((first, client.submit(simulate_range, first, n, *args, **kwargs)))
                 if len(pending) >= window:
                     f, fut = pending.popleft()

@@ -19,6 +19,27 @@ pub enum Threads {
     Count(usize),
 }
 
+/// An empty vector with room for `n` items, or `Error::Array` when that much
+/// memory cannot be had: a numpy view can describe 2**40 rows in a few bytes
+/// (a broadcast), and its copy or its output must be refused, not attempted.
+pub fn with_capacity<T>(n: usize, what: &str) -> Result<Vec<T>> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(n).map_err(|_| {
+        Error::Array(format!(
+            "{what}: cannot allocate {n} items ({} bytes)",
+            n.saturating_mul(std::mem::size_of::<T>())
+        ))
+    })?;
+    Ok(v)
+}
+
+/// `n` copies of `value`, allocated as [`with_capacity`] does.
+pub fn filled<T: Clone>(n: usize, value: T, what: &str) -> Result<Vec<T>> {
+    let mut v = with_capacity(n, what)?;
+    v.resize(n, value);
+    Ok(v)
+}
+
 /// Rows per unit of parallel work.
 const CHUNK_ROWS: usize = 1 << 14;
 /// Deals per unit of parallel work in `score_deals` (a deal costs about as
@@ -213,7 +234,7 @@ pub fn score_deals(
         )));
     }
     let n = deals.len() / width;
-    let mut out = vec![0i64; n * players];
+    let mut out = filled(n * players, 0i64, "the totals")?;
     let denominators = Mutex::new(BTreeSet::new());
     for_chunks_sized(
         deals,

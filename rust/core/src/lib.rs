@@ -5,6 +5,8 @@ pub mod batch;
 pub mod cards;
 pub mod error;
 pub mod eval;
+#[doc(hidden)]
+pub mod fuzz_targets;
 pub mod model;
 pub mod natural;
 pub mod notation;

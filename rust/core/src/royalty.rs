@@ -91,13 +91,14 @@ impl RoyaltyTable {
         *self == RoyaltyTable::none()
     }
 
-    pub(crate) fn has_negative(&self) -> bool {
+    /// Every value of the table (front pairs and trips, middle, back).
+    pub(crate) fn values(&self) -> impl Iterator<Item = i64> + '_ {
         self.front_pair
             .iter()
             .chain(&self.front_trips)
             .chain(&self.middle)
             .chain(&self.back)
-            .any(|&v| v < 0)
+            .copied()
     }
 
     /// A closed-game table: front trips (any rank), middle and back by category.

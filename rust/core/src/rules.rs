@@ -475,6 +475,31 @@ pub const OPTION_NAMES: [&str; 44] = [
     "preset",
 ];
 
+/// The most points one option may pay: a royalty, a natural, a fixed foul
+/// penalty or surrender cost, the Russian table scoop, the ante. Far above any
+/// real table, and small enough (with [`MAX_MULTIPLIER`] and the stake and pot
+/// limits of `score`) that no settlement can overflow.
+pub const MAX_POINTS: i64 = 10_000;
+
+/// The largest scoop multiplier (`score.scoop_multiplier`, `…_all`).
+pub const MAX_MULTIPLIER: i64 = 100;
+
+/// An integer option within its range, or an error naming the option and the range.
+fn check_range(option: &str, value: i64, range: &std::ops::RangeInclusive<i64>) -> Result<()> {
+    if range.contains(&value) {
+        Ok(())
+    } else {
+        Err(rules_err(
+            option,
+            format!(
+                "{value} is out of range (it must be {} to {})",
+                range.start(),
+                range.end()
+            ),
+        ))
+    }
+}
+
 fn rules_err(option: &str, reason: impl Into<String>) -> Error {
     Error::Rules {
         option: option.into(),
@@ -1122,21 +1147,19 @@ impl Rules {
 
     /// Checks ranges and contradictory combinations; the error names the option.
     pub fn validate(&self) -> Result<()> {
-        if self.scoop_multiplier < 1 {
-            return Err(rules_err("score.scoop_multiplier", "must be at least 1"));
-        }
-        if self.scoop_multiplier_all < 1 {
-            return Err(rules_err(
-                "score.scoop_multiplier_all",
-                "must be at least 1",
-            ));
-        }
-        if self.russian_table_scoop < 0 {
-            return Err(rules_err(
-                "score.russian_table.scoop",
-                "must not be negative",
-            ));
-        }
+        let multiplier = 1..=MAX_MULTIPLIER;
+        check_range("score.scoop_multiplier", self.scoop_multiplier, &multiplier)?;
+        check_range(
+            "score.scoop_multiplier_all",
+            self.scoop_multiplier_all,
+            &multiplier,
+        )?;
+        let amount = 0..=MAX_POINTS;
+        check_range(
+            "score.russian_table.scoop",
+            self.russian_table_scoop,
+            &amount,
+        )?;
         if !(1..=2).contains(&self.russian_match_points) {
             return Err(rules_err(
                 "score.russian_match.points",
@@ -1144,33 +1167,23 @@ impl Rules {
             ));
         }
         if let FoulPenalty::Fixed(n) = self.foul_penalty {
-            if n < 0 {
-                return Err(rules_err(
-                    "foul.penalty",
-                    "a fixed penalty must not be negative",
-                ));
-            }
+            check_range("foul.penalty", n, &amount)?;
         }
         if let SurrenderCost::Fixed(n) = self.surrender_cost {
-            if n < 0 {
-                return Err(rules_err("surrender.cost", "must not be negative"));
-            }
+            check_range("surrender.cost", n, &amount)?;
         }
-        if self.royalty_middle_premium < 0 {
-            return Err(rules_err("royalty.middle_premium", "must not be negative"));
-        }
-        if self.royalty_table.has_negative() {
-            return Err(rules_err(
-                "royalty.table",
-                "royalty values must not be negative",
-            ));
+        check_range(
+            "royalty.middle_premium",
+            self.royalty_middle_premium,
+            &amount,
+        )?;
+        if let Some(v) = self.royalty_table.values().find(|v| !amount.contains(v)) {
+            check_range("royalty.table", v, &amount)?;
         }
         if self.banker > 3 {
             return Err(rules_err("table.banker", "the banker's seat is 0..3"));
         }
-        if self.pot_ante < 1 {
-            return Err(rules_err("pot.ante", "must be at least 1"));
-        }
+        check_range("pot.ante", self.pot_ante, &(1..=MAX_POINTS))?;
         if self.flush_suit_first && self.suit_order.is_none() {
             return Err(rules_err(
                 "tie.flush_suit_first",
@@ -1214,10 +1227,13 @@ impl Rules {
             ));
         }
         for (kind, value) in &self.naturals {
-            if *value < 0 {
+            if !amount.contains(value) {
                 return Err(rules_err(
                     "natural.enabled",
-                    format!("{} has a negative value", kind.as_str()),
+                    format!(
+                        "{} is worth {value}; a value is 0 to {MAX_POINTS} points",
+                        kind.as_str()
+                    ),
                 ));
             }
         }

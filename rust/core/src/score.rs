@@ -156,6 +156,14 @@ enum Side {
     Natural(Natural),
 }
 
+/// The largest stake of a pair. With the option limits of `rules`
+/// ([`MAX_POINTS`](crate::rules::MAX_POINTS), [`MAX_MULTIPLIER`](crate::rules::MAX_MULTIPLIER))
+/// a pair settles to at most about 10^16 units, far inside `i64`.
+pub const MAX_STAKE: i64 = 1_000_000;
+
+/// The largest pot carried into a deal, in units.
+pub const MAX_POT: i64 = 1_000_000_000_000;
+
 /// Settles a deal with no carried pot. See [`score_with_pot`].
 ///
 /// ```
@@ -185,7 +193,7 @@ fn banker_seat_error(rules: &Rules, n: usize) -> Error {
     }
 }
 
-/// Settles a deal. `stakes[i][j]` (symmetric, ≥ 0) multiplies the pair
+/// Settles a deal. `stakes[i][j]` (symmetric, 0 to [`MAX_STAKE`]) multiplies the pair
 /// `(i, j)`; `None` = 1 everywhere (stakes do not apply to the pot
 /// topologies). `pot_in` is the pot carried from earlier deals under
 /// `pot_only_winner` (ignored otherwise).
@@ -203,17 +211,19 @@ pub fn score_with_pot(
     if rules.topology == Topology::Banker && rules.banker >= n {
         return Err(banker_seat_error(rules, n));
     }
-    if pot_in < 0 {
-        return Err(invalid("the carried pot must not be negative".into()));
+    if !(0..=MAX_POT).contains(&pot_in) {
+        return Err(invalid(format!(
+            "the carried pot is {pot_in}; it must be 0 to {MAX_POT} units"
+        )));
     }
     if let Some(st) = stakes {
         // Only the seats in play matter; a pair settles at one stake.
         let bad = (0..n)
             .flat_map(|i| (0..n).map(move |j| (i, j)))
-            .find(|&(i, j)| st[i][j] < 0 || st[i][j] != st[j][i]);
+            .find(|&(i, j)| !(0..=MAX_STAKE).contains(&st[i][j]) || st[i][j] != st[j][i]);
         if let Some((i, j)) = bad {
             return Err(invalid(format!(
-                "stakes must be symmetric and non-negative (stakes[{i}][{j}] = {}, stakes[{j}][{i}] = {})",
+                "stakes must be symmetric, from 0 to {MAX_STAKE} (stakes[{i}][{j}] = {}, stakes[{j}][{i}] = {})",
                 st[i][j], st[j][i]
             )));
         }
@@ -1955,5 +1965,117 @@ mod tests {
         // (the errors: a banker seat the deal does not have)
         let seen = [fouls, naturals, royalties, ties, errors];
         assert!(seen.iter().all(|&n| n > 20), "{seen:?}");
+    }
+
+    /// Every amount at its limit, every multiplier and stake at its limit:
+    /// each topology and method settles without overflow and stays zero-sum
+    /// (a fuzzer found `i64` overflows here before the limits existed).
+    #[test]
+    fn amounts_at_their_limits_settle_without_overflow() {
+        use crate::rules::{
+            FoulPenalty, RoyaltyMode, ScoopScope, SurrenderCost, MAX_MULTIPLIER, MAX_POINTS,
+        };
+        let dragon = set("2c 3d 4h / 5s 6c 7d 8h 9s / Tc Jd Qh Ks Ac");
+        let hands = [
+            PlayerHand::Natural(dragon),
+            play("Kh Kd Kc / 2d 3h 4s 5c 7s / Ah Ad Qs Jh 9d"), // fouled
+            play("2h 3s 4c / 6d 6h 6s 8c 8d / Th Td Ts Jc Js"),
+            PlayerHand::Announced(set("5d 5h 2s / 7c 7h 8s 9c 9h / Qc Qd As 3c 4d")),
+        ];
+        let surrender = [hands[2].clone(), hands[3].clone(), PlayerHand::Surrender];
+        // One player scoops two fouled ones: both scoop multipliers apply.
+        let scoop_all = [
+            hands[2].clone(),
+            hands[1].clone(),
+            play("Ac Ks Qh / 2c 3d 4h 5s 7d / 6c 8h 9s Tc Jd"),
+        ];
+        let mut settled = 0;
+        let stakes = [[MAX_STAKE; 4]; 4];
+        for method in ScoreMethod::ALL {
+            for topology in [
+                Topology::Peer,
+                Topology::Banker,
+                Topology::PotPerRow,
+                Topology::PotOnlyWinner,
+            ] {
+                for (foul, surrender_cost) in [
+                    (FoulPenalty::ScoopEquivalent, SurrenderCost::AsLostTwoRows),
+                    (
+                        FoulPenalty::Fixed(MAX_POINTS),
+                        SurrenderCost::Fixed(MAX_POINTS),
+                    ),
+                ] {
+                    let mut r = preset("cp_pro_1_6");
+                    r.method = *method;
+                    r.topology = topology;
+                    r.foul_penalty = foul;
+                    r.surrender_cost = surrender_cost;
+                    r.scoop_multiplier = MAX_MULTIPLIER;
+                    r.scoop_multiplier_all = MAX_MULTIPLIER;
+                    r.scoop_multiplier_scope = ScoopScope::RowsAndRoyalties;
+                    r.russian_table_scoop = MAX_POINTS;
+                    r.royalty_mode = RoyaltyMode::ExtraAlways;
+                    r.royalty_one_per_row = false;
+                    r.royalty_from_dealt_cards = true;
+                    r.royalty_middle_premium = MAX_POINTS;
+                    r.royalty_table.front_pair = [MAX_POINTS; 13];
+                    r.royalty_table.front_trips = [MAX_POINTS; 13];
+                    r.royalty_table.middle = [MAX_POINTS; 10];
+                    r.royalty_table.back = [MAX_POINTS; 10];
+                    r.pot_ante = MAX_POINTS;
+                    r.table_best_row_payer = TableBestRowPayer::SplitOneUnit;
+                    for entry in &mut r.naturals {
+                        entry.1 = MAX_POINTS;
+                    }
+                    if r.validate().is_err() {
+                        continue; // a contradictory combination (e.g. russian_table with a banker)
+                    }
+                    let what = format!("{method:?} {topology:?} {foul:?}");
+                    for table in [&hands[..], &surrender[..], &scoop_all[..]] {
+                        settled += 1;
+                        let res = score_with_pot(table, &r, Some(&stakes), MAX_POT).unwrap();
+                        let pot = res.pot.as_ref().map_or(0, |p| p.pot_out - p.pot_in);
+                        assert_eq!(
+                            res.totals.iter().sum::<i64>() + pot * res.denominator,
+                            0,
+                            "{what}"
+                        );
+                    }
+                }
+            }
+        }
+        assert!(settled >= 60, "only {settled} tables settled");
+    }
+
+    #[test]
+    fn amounts_beyond_their_limits_are_refused() {
+        for (option, value) in [
+            ("score.scoop_multiplier", "101"),
+            ("score.scoop_multiplier_all", "9223372036854775807"),
+            ("score.russian_table.scoop", "10001"),
+            ("foul.penalty", "fixed(10001)"),
+            ("surrender.cost", "10001"),
+            ("royalty.middle_premium", "10001"),
+            ("pot.ante", "10001"),
+            ("natural.enabled", "DRAGON:9223372036854775807"),
+        ] {
+            let err = Rules::from_pairs(&[(option, value)]).unwrap_err();
+            assert!(
+                matches!(&err, Error::Rules { option: o, .. } if o == option),
+                "{option}={value}: {err}"
+            );
+        }
+        let mut r = Rules::default();
+        r.royalty_table.back[7] = 10_001;
+        assert!(
+            matches!(r.validate(), Err(Error::Rules { option, .. }) if option == "royalty.table")
+        );
+        let hands = [play(V5_A), play(V5_B)];
+        let mut stakes = [[1i64; 4]; 4];
+        stakes[0][1] = MAX_STAKE + 1;
+        stakes[1][0] = MAX_STAKE + 1;
+        assert!(score(&hands, &Rules::default(), Some(&stakes)).is_err());
+        assert!(score_with_pot(&hands, &Rules::default(), None, MAX_POT + 1).is_err());
+        assert!(score_with_pot(&hands, &Rules::default(), None, MAX_POT).is_ok());
     }
 }

@@ -50,10 +50,12 @@ pub struct SimStats {
     /// Units are 1/denominator points.
     pub denominator: i64,
     /// Sum of each seat's result, in units.
-    pub points: Vec<i64>,
+    pub points: Vec<i128>,
     /// Sum of squares of each seat's result, in units² (for standard errors);
     /// integers, so that merging runs in any grouping gives identical sums.
-    pub points_sq: Vec<u64>,
+    /// Both sums are 128-bit: under rules with amounts near their limits the
+    /// squares outgrow 64 bits within tens of thousands of deals.
+    pub points_sq: Vec<u128>,
     /// Pairs that compared rows / pairs with a scoop.
     pub pairs_compared: u64,
     /// Pairs with a scoop.
@@ -307,8 +309,8 @@ fn play_deal(
     st.deals += 1;
     st.deal_totals.extend_from_slice(&result.totals);
     for (i, &t) in result.totals.iter().enumerate() {
-        st.points[i] += t;
-        st.points_sq[i] += t.unsigned_abs() * t.unsigned_abs();
+        st.points[i] += i128::from(t);
+        st.points_sq[i] += u128::from(t.unsigned_abs()).pow(2);
     }
     for p in &result.players {
         st.hands += 1;
@@ -400,7 +402,7 @@ mod tests {
             .unwrap();
         assert_eq!(whole, parts);
         assert_eq!(whole.deals, 600);
-        assert_eq!(whole.points.iter().sum::<i64>(), 0);
+        assert_eq!(whole.points.iter().sum::<i128>(), 0);
         assert_eq!(whole.fouls, 0, "greedy never fouls (RULES §3.4)");
         assert_eq!(whole.hands, 2400);
         assert_eq!(whole.deal_totals.len(), 2400);
@@ -446,5 +448,46 @@ mod tests {
             Threads::Count(1),
         );
         assert!(matches!(r, Err(Error::InvalidSetting(_))), "{r:?}");
+    }
+
+    /// Found through the Python API: `first + count` past 2^64 overflowed (a
+    /// huge count now runs in windows, in constant memory).
+    #[test]
+    fn ranges_past_the_last_index_are_refused() {
+        let rules = Rules::preset("cp_pro_1_6").unwrap();
+        let run = |first: u64, count: u64| {
+            simulate_range(
+                first,
+                count,
+                2,
+                &rules,
+                0,
+                false,
+                false,
+                &greedy,
+                Threads::Count(1),
+            )
+        };
+        assert!(matches!(run(u64::MAX, 2), Err(Error::InvalidSetting(_))));
+        assert_eq!(run(u64::MAX - 1, 1).unwrap().deals, 1);
+    }
+
+    /// Found through the Python API: under rules with every amount near its
+    /// limit, the sum of squared results outgrew u64 within 40,000 deals.
+    #[test]
+    fn sums_of_large_results_do_not_overflow() {
+        let t: i64 = 100_000_000_000; // a seat's result far beyond any real deal
+        let mut st = SimStats::new(2);
+        let big = SimStats {
+            deals: 1,
+            points: vec![i128::from(t), -i128::from(t)],
+            points_sq: vec![u128::from(t.unsigned_abs()).pow(2); 2],
+            ..SimStats::new(2)
+        };
+        for _ in 0..1000 {
+            st.merge(&big).unwrap();
+        }
+        assert_eq!(st.points[1], -1000 * i128::from(t));
+        assert_eq!(st.points_sq[0], 1000 * u128::from(t.unsigned_abs()).pow(2));
     }
 }

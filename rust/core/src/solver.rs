@@ -720,7 +720,7 @@ pub fn solve_rows(
         )));
     }
     let solver = Solver::new(rules, opponents, model)?;
-    let mut out = vec![([0u8; 13], 0.0f64); n];
+    let mut out = crate::batch::filled(n, ([0u8; 13], 0.0f64), "the solutions")?;
     // A solve costs tens of microseconds: small units keep every thread busy.
     for_chunks_sized(
         hands,
@@ -896,8 +896,10 @@ pub fn duplicate_match(
     let independent = Solver::new(rules, 1, &independent_model)?;
     // The batch module's fork-safe pools, not rayon's global one; each deal's
     // edge depends only on (seed, deal index), so threads do not change it.
-    let idx: Vec<u64> = (0..deals as u64).collect();
-    let mut edges = vec![0.0f64; deals];
+    let too_many = |_| Error::InvalidSetting(format!("{deals} deals are too many for one match"));
+    let mut idx = crate::batch::with_capacity(deals, "deals").map_err(too_many)?;
+    idx.extend(0..deals as u64);
+    let mut edges = crate::batch::filled(deals, 0.0f64, "deals").map_err(too_many)?;
     crate::batch::for_chunks_sized(&idx, 1, &mut edges, 1, Threads::Auto, 16, |_, ids, out| {
         for (&d, e) in ids.iter().zip(out.iter_mut()) {
             let mut state = seed ^ d.wrapping_mul(0xD1B5_4A32_D192_ED03);
@@ -1229,5 +1231,14 @@ mod tests {
         assert!(edge > 0.5 && edge > 5.0 * se, "edge {edge} ± {se}");
         let seen: HashSet<u64> = (0..100).map(|d| deal_cards::<1>(d)[0] as u64).collect();
         assert!(seen.len() > 20);
+    }
+
+    /// Found through the Python API: a deal count beyond memory aborted the
+    /// process; it is an error now.
+    #[test]
+    fn a_match_beyond_memory_is_refused() {
+        let rules = Rules::preset("cp_pro_2_4").unwrap();
+        let r = duplicate_match(Strategy::Greedy, Strategy::Greedy, 1 << 60, &rules, 0);
+        assert!(matches!(r, Err(Error::InvalidSetting(_))), "{r:?}");
     }
 }

@@ -2,6 +2,7 @@
 //! `Setting`, `Natural`, `ScoreResult`, `find_natural`, `score`,
 //! `score_batch`, `all_settings`, `pareto_settings`. Conversion only.
 
+use crate::args;
 use crate::guard::{detached, light};
 use crate::limits;
 use crate::{codes_of, threads_opt, HandValue};
@@ -48,9 +49,25 @@ fn option_name(key: &str) -> chinese_poker_core::Result<String> {
         })
 }
 
+/// How deep `option_value` follows lists and dicts (a list that holds itself
+/// would otherwise recurse until the stack overflows).
+const OPTION_DEPTH: usize = 4;
+
 /// An option value as the string the core parses: bools as true/false,
 /// numbers as written, sequences joined by commas, dicts as `key:value` lists.
 fn option_value(v: &Bound<'_, PyAny>) -> PyResult<String> {
+    option_value_at(v, 0)
+}
+
+fn option_value_at(v: &Bound<'_, PyAny>, depth: usize) -> PyResult<String> {
+    if depth > OPTION_DEPTH {
+        return light(|| {
+            Err(Error::Rules {
+                option: "value".into(),
+                reason: "lists and dicts nest too deeply for an option value".into(),
+            })
+        });
+    }
     if v.is_instance_of::<PyBool>() {
         return Ok(if v.extract::<bool>()? {
             "true"
@@ -59,21 +76,28 @@ fn option_value(v: &Bound<'_, PyAny>) -> PyResult<String> {
         }
         .into());
     }
-    if let Ok(s) = v.cast::<PyString>() {
-        return Ok(s.to_str()?.to_string());
+    if v.is_instance_of::<PyString>() {
+        return args::name(v).map(str::to_string);
     }
     if let Ok(d) = v.cast::<PyDict>() {
         let mut parts = Vec::new();
         for (k, x) in d.iter() {
-            parts.push(format!("{}:{}", option_value(&k)?, option_value(&x)?));
+            parts.push(format!(
+                "{}:{}",
+                option_value_at(&k, depth + 1)?,
+                option_value_at(&x, depth + 1)?
+            ));
         }
         return Ok(parts.join(","));
     }
     if v.is_instance_of::<PyList>() || v.is_instance_of::<PyTuple>() {
-        let parts: PyResult<Vec<String>> = v.try_iter()?.map(|x| option_value(&x?)).collect();
+        let parts: PyResult<Vec<String>> = v
+            .try_iter()?
+            .map(|x| option_value_at(&x?, depth + 1))
+            .collect();
         return Ok(parts?.join(","));
     }
-    Ok(v.str()?.to_str()?.to_string())
+    Ok(v.str()?.to_string_lossy().into_owned())
 }
 
 fn apply(rules: &mut CoreRules, options: Option<&Bound<'_, PyDict>>) -> PyResult<()> {
@@ -84,11 +108,11 @@ fn apply(rules: &mut CoreRules, options: Option<&Bound<'_, PyDict>>) -> PyResult
             light(|| rules.set("preset", &v))?;
         }
         for (k, v) in opts.iter() {
-            let key: String = k.extract()?;
+            let key = args::name(&k)?;
             if key == "preset" {
                 continue;
             }
-            let name = light(|| option_name(&key))?;
+            let name = light(|| option_name(key))?;
             let value = option_value(&v)?;
             light(|| rules.set(&name, &value))?;
         }
@@ -126,7 +150,7 @@ impl Rules {
 
     /// The rules of a preset of RULES §8, e.g. `Rules.preset("wiki_2_4")`.
     #[staticmethod]
-    fn preset(name: &str) -> PyResult<Self> {
+    fn preset(#[pyo3(from_py_with = args::name)] name: &str) -> PyResult<Self> {
         light(|| CoreRules::preset(name)).map(|inner| Rules { inner })
     }
 
@@ -166,7 +190,7 @@ impl Rules {
     }
 
     /// The value string of one option.
-    fn __getitem__(&self, name: &str) -> PyResult<String> {
+    fn __getitem__(&self, #[pyo3(from_py_with = args::name)] name: &str) -> PyResult<String> {
         let n = light(|| option_name(name))?;
         light(|| self.inner.get(&n))
     }
@@ -256,13 +280,13 @@ impl Setting {
         front: &Bound<'_, PyAny>,
         middle: Option<&Bound<'_, PyAny>>,
         back: Option<&Bound<'_, PyAny>>,
-        notation: &str,
+        #[pyo3(from_py_with = args::name)] notation: &str,
     ) -> PyResult<Self> {
         let n: Notation = light(|| notation.parse())?;
         match (middle, back) {
             (None, None) => {
-                if let Ok(s) = front.cast::<PyString>() {
-                    let text = s.to_str()?;
+                if front.is_instance_of::<PyString>() {
+                    let text = args::card_text(front)?;
                     return light(|| CoreSetting::parse(text, n)).map(|inner| Setting { inner });
                 }
                 let codes = codes_of(front, n)?;
@@ -438,7 +462,7 @@ pub fn find_natural(
     py: Python<'_>,
     hand: &Bound<'_, PyAny>,
     rules: Option<&Bound<'_, Rules>>,
-    notation: &str,
+    #[pyo3(from_py_with = args::name)] notation: &str,
 ) -> PyResult<Option<Natural>> {
     let n: Notation = light(|| notation.parse())?;
     let codes = codes_of(hand, n)?;
@@ -451,16 +475,16 @@ fn player_hand(ob: &Bound<'_, PyAny>) -> PyResult<PlayerHand> {
     if let Ok(s) = ob.cast::<Setting>() {
         return Ok(PlayerHand::Setting(s.get().inner));
     }
-    if let Ok(s) = ob.cast::<PyString>() {
-        if s.to_str()? == "surrender" {
+    if ob.is_instance_of::<PyString>() {
+        let text = args::card_text(ob)?;
+        if text == "surrender" {
             return Ok(PlayerHand::Surrender);
         }
-        let text = s.to_str()?;
         return light(|| CoreSetting::parse(text, Notation::Intl).map(PlayerHand::Setting));
     }
     if let Ok(t) = ob.cast::<PyTuple>() {
-        let tag = t.get_item(0)?.extract::<String>().ok();
         if t.len() == 2 {
+            let tag = t.get_item(0)?.extract::<String>().ok();
             if let PlayerHand::Setting(s) = player_hand(&t.get_item(1)?)? {
                 match tag.as_deref() {
                     Some("natural") => return Ok(PlayerHand::Natural(s)),
@@ -473,6 +497,18 @@ fn player_hand(ob: &Bound<'_, PyAny>) -> PyResult<PlayerHand> {
     Err(PyTypeError::new_err(
         "a player is a Setting (or its text), 'surrender', ('natural', Setting) or ('announce', Setting)",
     ))
+}
+
+/// `stakes=`: None or a matrix of at most 4 × 4 integers.
+fn stakes_arg(ob: &Bound<'_, PyAny>) -> PyResult<Option<Vec<Vec<i64>>>> {
+    if ob.is_none() {
+        return Ok(None);
+    }
+    args::items(ob, 4, "stakes")?
+        .iter()
+        .map(|row| Ok(args::opt_int_list(row, 4, "a row of stakes")?.unwrap_or_default()))
+        .collect::<PyResult<_>>()
+        .map(Some)
 }
 
 fn number(py: Python<'_>, units: i64, denominator: i64) -> PyResult<Py<PyAny>> {
@@ -633,8 +669,8 @@ pub fn score(
     py: Python<'_>,
     players: &Bound<'_, PyAny>,
     rules: Option<&Bound<'_, Rules>>,
-    stakes: Option<Vec<Vec<i64>>>,
-    pot: i64,
+    #[pyo3(from_py_with = stakes_arg)] stakes: Option<Vec<Vec<i64>>>,
+    #[pyo3(from_py_with = args::int)] pot: i64,
 ) -> PyResult<ScoreResult> {
     let hands: Vec<PlayerHand> = players
         .try_iter()?
@@ -681,7 +717,7 @@ pub fn score_batch<'py>(
     py: Python<'py>,
     deals: &Bound<'py, PyAny>,
     rules: Option<&Bound<'py, Rules>>,
-    threads: Option<i64>,
+    #[pyo3(from_py_with = args::opt_int)] threads: Option<i64>,
 ) -> PyResult<(Bound<'py, PyArray2<i64>>, i64)> {
     let r = rules_or_default(rules)?;
     let t = threads_opt(threads)?;
@@ -740,7 +776,7 @@ pub fn all_settings<'py>(
     hand: &Bound<'py, PyAny>,
     rules: Option<&Bound<'py, Rules>>,
     legal_only: bool,
-    notation: &str,
+    #[pyo3(from_py_with = args::name)] notation: &str,
 ) -> PyResult<Bound<'py, PyArray2<u8>>> {
     let n: Notation = light(|| notation.parse())?;
     let codes = codes_of(hand, n)?;
@@ -769,7 +805,7 @@ pub fn pareto_settings<'py>(
     py: Python<'py>,
     hand: &Bound<'py, PyAny>,
     rules: Option<&Bound<'py, Rules>>,
-    notation: &str,
+    #[pyo3(from_py_with = args::name)] notation: &str,
 ) -> PyResult<(Bound<'py, PyArray2<u8>>, Bound<'py, PyArray2<u32>>)> {
     let n: Notation = light(|| notation.parse())?;
     let codes = codes_of(hand, n)?;

@@ -1,6 +1,7 @@
 //! `chinese_poker._core`: the pyo3 binding of chinese-poker-core. Only
 //! conversion, error mapping and GIL release live here; no game logic.
 
+mod args;
 mod errors;
 mod game;
 mod guard;
@@ -30,6 +31,7 @@ fn opt<T: std::str::FromStr<Err = Error> + Default>(s: Option<&str>) -> PyResult
     }
 }
 
+/// `threads=`: None (every core) or 1..=4096; take it with `from_py_with = args::opt_int`.
 pub(crate) fn threads_opt(threads: Option<i64>) -> PyResult<Threads> {
     match threads {
         None => Ok(Threads::Auto),
@@ -68,37 +70,34 @@ fn code_of(item: &Bound<'_, PyAny>, position: usize) -> PyResult<i64> {
     }
 }
 
-/// Card codes from a string of card text or a sequence of integers.
+/// Card codes from a string of card text or a sequence of at most 52 integers.
 pub(crate) fn codes_of(ob: &Bound<'_, PyAny>, notation: Notation) -> PyResult<Vec<i64>> {
-    if let Ok(s) = ob.cast::<PyString>() {
-        let text = s.to_str()?;
+    codes_up_to(ob, notation, cards::DECK_SIZE)
+}
+
+/// Card codes from card text or a sequence of at most `max` integers; a longer
+/// sequence (a huge numpy view, say) is refused before it is read.
+pub(crate) fn codes_up_to(
+    ob: &Bound<'_, PyAny>,
+    notation: Notation,
+    max: usize,
+) -> PyResult<Vec<i64>> {
+    if ob.is_instance_of::<PyString>() {
+        let text = args::card_text(ob)?;
         return light(|| notation::parse_cards(text, notation))
             .map(|v| v.into_iter().map(i64::from).collect());
     }
-    if let Ok(list) = ob.cast::<PyList>() {
-        return list
-            .iter()
-            .enumerate()
-            .map(|(i, x)| code_of(&x, i))
-            .collect();
-    }
-    if let Ok(tuple) = ob.cast::<PyTuple>() {
-        return tuple
-            .iter()
-            .enumerate()
-            .map(|(i, x)| code_of(&x, i))
-            .collect();
-    }
-    match ob.try_iter() {
-        Ok(it) => it
-            .enumerate()
-            .map(|(i, x)| code_of(&x?, i))
-            .collect::<PyResult<Vec<i64>>>(),
-        Err(_) => Err(PyTypeError::new_err(format!(
+    if ob.try_iter().is_err() {
+        return Err(PyTypeError::new_err(format!(
             "expected card text or a sequence of card codes, got {}",
             ob.get_type().name()?
-        ))),
+        )));
     }
+    args::items(ob, max, "cards")?
+        .iter()
+        .enumerate()
+        .map(|(i, x)| code_of(x, i))
+        .collect()
 }
 
 /// The value of a 3- or 5-card hand on the scale shared by fronts and 5-card rows.
@@ -134,7 +133,7 @@ pub(crate) fn new_hand_value(py: Python<'_>, value: u32) -> PyResult<Bound<'_, H
 #[pymethods]
 impl HandValue {
     #[new]
-    fn new(value: i64) -> PyResult<Self> {
+    fn new(#[pyo3(from_py_with = args::int)] value: i64) -> PyResult<Self> {
         light(|| {
             u32::try_from(value)
                 .ok()
@@ -197,7 +196,10 @@ impl HandValue {
 /// [51, 34, 33]
 #[pyfunction]
 #[pyo3(signature = (text, notation="intl"))]
-fn parse_cards(text: &str, notation: &str) -> PyResult<Vec<u32>> {
+fn parse_cards(
+    #[pyo3(from_py_with = args::card_text)] text: &str,
+    #[pyo3(from_py_with = args::name)] notation: &str,
+) -> PyResult<Vec<u32>> {
     let n = opt::<Notation>(Some(notation))?;
     // Vec<u32>, not Vec<u8>: pyo3 turns a Vec<u8> into `bytes`.
     light(|| notation::parse_cards(text, n)).map(|v| v.into_iter().map(u32::from).collect())
@@ -209,10 +211,16 @@ fn parse_cards(text: &str, notation: &str) -> PyResult<Vec<u32>> {
 /// [12, 0, 1]
 #[pyfunction]
 #[pyo3(signature = (text, notation="intl"))]
-fn parse_ranks(text: &str, notation: &str) -> PyResult<Vec<u32>> {
+fn parse_ranks(
+    #[pyo3(from_py_with = args::card_text)] text: &str,
+    #[pyo3(from_py_with = args::name)] notation: &str,
+) -> PyResult<Vec<u32>> {
     let n = opt::<Notation>(Some(notation))?;
     light(|| notation::parse_ranks(text, n)).map(|v| v.into_iter().map(u32::from).collect())
 }
+
+/// The most cards `format_cards` writes into one string.
+const FORMAT_MAX: usize = 1 << 24;
 
 /// Write card codes (or card text) as text, style 'ascii' or 'unicode'.
 ///
@@ -220,9 +228,12 @@ fn parse_ranks(text: &str, notation: &str) -> PyResult<Vec<u32>> {
 /// 'A♠ T♥ 2♣'
 #[pyfunction]
 #[pyo3(signature = (cards, style="ascii"))]
-fn format_cards(cards: &Bound<'_, PyAny>, style: &str) -> PyResult<String> {
+fn format_cards(
+    cards: &Bound<'_, PyAny>,
+    #[pyo3(from_py_with = args::name)] style: &str,
+) -> PyResult<String> {
     let s = opt::<Style>(Some(style))?;
-    let codes = codes_of(cards, Notation::Intl)?;
+    let codes = codes_up_to(cards, Notation::Intl, FORMAT_MAX)?;
     light(|| cards::format_cards(&codes, s))
 }
 
@@ -236,8 +247,8 @@ fn format_cards(cards: &Bound<'_, PyAny>, style: &str) -> PyResult<String> {
 #[pyo3(signature = (cards, *, wheel=None, notation=None))]
 fn evaluate<'py>(
     cards: &Bound<'py, PyAny>,
-    wheel: Option<&str>,
-    notation: Option<&str>,
+    #[pyo3(from_py_with = args::opt_name)] wheel: Option<&str>,
+    #[pyo3(from_py_with = args::opt_name)] notation: Option<&str>,
 ) -> PyResult<Bound<'py, HandValue>> {
     let py = cards.py();
     let w = opt::<Wheel>(wheel)?;
@@ -275,9 +286,23 @@ fn evaluate<'py>(
 /// True
 #[pyfunction]
 #[pyo3(signature = (c0, c1, c2, c3, c4, /, *, wheel=None))]
-fn value5(c0: i64, c1: i64, c2: i64, c3: i64, c4: i64, wheel: Option<&str>) -> PyResult<u32> {
+fn value5(
+    c0: &Bound<'_, PyAny>,
+    c1: &Bound<'_, PyAny>,
+    c2: &Bound<'_, PyAny>,
+    c3: &Bound<'_, PyAny>,
+    c4: &Bound<'_, PyAny>,
+    #[pyo3(from_py_with = args::opt_name)] wheel: Option<&str>,
+) -> PyResult<u32> {
     let w = opt::<Wheel>(wheel)?;
-    light(|| eval::evaluate(&[c0, c1, c2, c3, c4], w))
+    let codes = [
+        code_of(c0, 0)?,
+        code_of(c1, 1)?,
+        code_of(c2, 2)?,
+        code_of(c3, 3)?,
+        code_of(c4, 4)?,
+    ];
+    light(|| eval::evaluate(&codes, w))
 }
 
 /// The integer value of three card codes (a front).
@@ -286,9 +311,15 @@ fn value5(c0: i64, c1: i64, c2: i64, c3: i64, c4: i64, wheel: Option<&str>) -> P
 /// True
 #[pyfunction]
 #[pyo3(signature = (c0, c1, c2, /, *, wheel=None))]
-fn value3(c0: i64, c1: i64, c2: i64, wheel: Option<&str>) -> PyResult<u32> {
+fn value3(
+    c0: &Bound<'_, PyAny>,
+    c1: &Bound<'_, PyAny>,
+    c2: &Bound<'_, PyAny>,
+    #[pyo3(from_py_with = args::opt_name)] wheel: Option<&str>,
+) -> PyResult<u32> {
     let w = opt::<Wheel>(wheel)?;
-    light(|| eval::evaluate(&[c0, c1, c2], w))
+    let codes = [code_of(c0, 0)?, code_of(c1, 1)?, code_of(c2, 2)?];
+    light(|| eval::evaluate(&codes, w))
 }
 
 fn array_error(msg: String) -> PyErr {
@@ -378,8 +409,8 @@ pub(crate) fn deals_u8<'py>(
 fn evaluate_batch<'py>(
     py: Python<'py>,
     cards: &Bound<'py, PyAny>,
-    wheel: Option<&str>,
-    threads: Option<i64>,
+    #[pyo3(from_py_with = args::opt_name)] wheel: Option<&str>,
+    #[pyo3(from_py_with = args::opt_int)] threads: Option<i64>,
 ) -> PyResult<Bound<'py, PyArray1<u32>>> {
     let w = opt::<Wheel>(wheel)?;
     let t = threads_opt(threads)?;
@@ -444,12 +475,37 @@ fn categories<'py>(
     Ok(cats)
 }
 
-/// Panics inside the guard; proves that a bug surfaces as `InternalError`.
+/// Panics on purpose, to prove that a bug surfaces as `InternalError` and
+/// never crosses into Python: `at` is 'detached' (GIL released, the heavy
+/// calls), 'light' (GIL held) or 'worker' (inside a batch's thread pool).
 #[pyfunction]
-fn _debug_panic(py: Python<'_>) -> PyResult<()> {
-    detached(py, || -> chinese_poker_core::Result<()> {
+#[pyo3(signature = (at="detached"))]
+fn _debug_panic(py: Python<'_>, #[pyo3(from_py_with = args::name)] at: &str) -> PyResult<()> {
+    fn boom() -> chinese_poker_core::Result<()> {
         panic!("deliberate panic from _debug_panic")
-    })
+    }
+    match at {
+        "detached" => detached(py, boom),
+        "light" => light(boom),
+        "worker" => detached(py, || {
+            let rows = [0u8; 64];
+            let mut out = [0u8; 64];
+            batch::for_chunks_sized(&rows, 1, &mut out, 1, Threads::Count(2), 1, |base, _, _| {
+                if base == 63 {
+                    boom()
+                } else {
+                    Ok(())
+                }
+            })
+        }),
+        other => light(|| {
+            Err(Error::UnknownOption {
+                option: "at".into(),
+                value: other.into(),
+                allowed: "'detached', 'light', 'worker'".into(),
+            })
+        }),
+    }
 }
 
 #[pymodule]

@@ -1,9 +1,9 @@
 //! Bindings of the open-face engine (`chinese_poker.ofc`): the game state,
 //! moves, the placement agent and the exact Fantasyland solver. Conversion only.
 
-use crate::codes_of;
 use crate::game::{ScoreResult, Setting};
 use crate::guard::{detached, light};
+use crate::{args, codes_of};
 use chinese_poker_core::cards::Card;
 use chinese_poker_core::notation::Notation;
 use chinese_poker_core::ofc::{
@@ -33,6 +33,12 @@ fn cards_arg(ob: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Card>> {
                 .collect()
         }
     }
+}
+
+/// `fantasyland=`: None or one card count per seat (at most 4 seats; the
+/// core checks the rest).
+fn fantasyland_arg(ob: &Bound<'_, PyAny>) -> PyResult<Option<Vec<u8>>> {
+    args::opt_int_list(ob, 4, "fantasyland")
 }
 
 fn move_dict<'py>(py: Python<'py>, m: &Move) -> PyResult<Bound<'py, PyDict>> {
@@ -76,11 +82,11 @@ impl OfcGame {
     #[new]
     #[pyo3(signature = (preset="ofc_ru_main", players=2, button=0, seed=0, fantasyland=None, rules=None))]
     fn new(
-        preset: &str,
-        players: usize,
-        button: usize,
-        seed: u64,
-        fantasyland: Option<Vec<u8>>,
+        #[pyo3(from_py_with = args::name)] preset: &str,
+        #[pyo3(from_py_with = args::int)] players: usize,
+        #[pyo3(from_py_with = args::int)] button: usize,
+        #[pyo3(from_py_with = args::int)] seed: u64,
+        #[pyo3(from_py_with = fantasyland_arg)] fantasyland: Option<Vec<u8>>,
         rules: Option<&Bound<'_, crate::game::Rules>>,
     ) -> PyResult<Self> {
         // `rules` overrides the preset's settlement rules (e.g. the Russian match
@@ -117,13 +123,16 @@ impl OfcGame {
     }
 
     /// A seat's board as (front, middle, back) lists of codes.
-    fn board(&self, seat: usize) -> PyResult<(Vec<u32>, Vec<u32>, Vec<u32>)> {
+    fn board(
+        &self,
+        #[pyo3(from_py_with = args::int)] seat: usize,
+    ) -> PyResult<(Vec<u32>, Vec<u32>, Vec<u32>)> {
         self.check_seat(seat)?;
         Ok(board_tuple(self.inner.board(seat)))
     }
 
     /// The cards a seat holds and must place now.
-    fn hand(&self, seat: usize) -> PyResult<Vec<u32>> {
+    fn hand(&self, #[pyo3(from_py_with = args::int)] seat: usize) -> PyResult<Vec<u32>> {
         self.check_seat(seat)?;
         Ok(self
             .inner
@@ -134,7 +143,7 @@ impl OfcGame {
     }
 
     /// Is the seat playing Fantasyland this deal?
-    fn in_fantasyland(&self, seat: usize) -> PyResult<bool> {
+    fn in_fantasyland(&self, #[pyo3(from_py_with = args::int)] seat: usize) -> PyResult<bool> {
         self.check_seat(seat)?;
         Ok(self.inner.in_fantasyland(seat))
     }
@@ -159,7 +168,7 @@ impl OfcGame {
     #[pyo3(signature = (seat, front=None, middle=None, back=None, discard=None))]
     fn play(
         &mut self,
-        seat: usize,
+        #[pyo3(from_py_with = args::int)] seat: usize,
         front: Option<&Bound<'_, PyAny>>,
         middle: Option<&Bound<'_, PyAny>>,
         back: Option<&Bound<'_, PyAny>>,
@@ -180,7 +189,11 @@ impl OfcGame {
     }
 
     /// Play a move dict as returned by `legal_moves` or `suggest`.
-    fn play_move(&mut self, seat: usize, mv: &Bound<'_, PyDict>) -> PyResult<()> {
+    fn play_move(
+        &mut self,
+        #[pyo3(from_py_with = args::int)] seat: usize,
+        mv: &Bound<'_, PyDict>,
+    ) -> PyResult<()> {
         let get = |k: &str| mv.get_item(k);
         let (f, m, b, d) = (get("front")?, get("middle")?, get("back")?, get("discard")?);
         self.play(seat, f.as_ref(), m.as_ref(), b.as_ref(), d.as_ref())
@@ -194,9 +207,9 @@ impl OfcGame {
     fn suggest<'py>(
         &self,
         py: Python<'py>,
-        samples: usize,
-        seed: u64,
-        seat: Option<usize>,
+        #[pyo3(from_py_with = args::int)] samples: usize,
+        #[pyo3(from_py_with = args::int)] seed: u64,
+        #[pyo3(from_py_with = args::opt_int)] seat: Option<usize>,
     ) -> PyResult<Vec<(Bound<'py, PyDict>, f64)>> {
         let game = &self.inner;
         let seat = seat.or(game.to_act()).unwrap_or(0);
@@ -219,7 +232,7 @@ impl OfcGame {
     }
 
     /// The next deal: the button moves, Fantasyland carries over.
-    fn next_deal(&self, seed: u64) -> PyResult<OfcGame> {
+    fn next_deal(&self, #[pyo3(from_py_with = args::int)] seed: u64) -> PyResult<OfcGame> {
         light(|| self.inner.next_deal(seed)).map(|inner| OfcGame { inner })
     }
 
@@ -230,14 +243,17 @@ impl OfcGame {
 
     /// A state from `to_json`.
     #[staticmethod]
-    fn from_json(text: &str) -> PyResult<OfcGame> {
+    fn from_json(#[pyo3(from_py_with = args::json_text)] text: &str) -> PyResult<OfcGame> {
         light(|| CoreGame::from_json(text)).map(|inner| OfcGame { inner })
     }
 
     /// What `seat` may see, as JSON (None: a spectator): other hands and discards hidden.
     #[pyo3(signature = (seat=None))]
-    fn view(&self, seat: Option<usize>) -> String {
-        self.inner.view(seat).to_json()
+    fn view(&self, #[pyo3(from_py_with = args::opt_int)] seat: Option<usize>) -> PyResult<String> {
+        if let Some(s) = seat {
+            self.check_seat(s)?;
+        }
+        Ok(self.inner.view(seat).to_json())
     }
 
     fn __repr__(&self) -> String {
@@ -277,8 +293,8 @@ impl OfcGame {
 pub fn fantasyland_setting<'py>(
     py: Python<'py>,
     cards: &Bound<'py, PyAny>,
-    preset: &str,
-    stay_value: f64,
+    #[pyo3(from_py_with = args::name)] preset: &str,
+    #[pyo3(from_py_with = args::float)] stay_value: f64,
 ) -> PyResult<Bound<'py, PyDict>> {
     let codes = cards_arg(Some(cards))?;
     let rules = light(|| OfcRules::preset(preset))?;

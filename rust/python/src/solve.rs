@@ -1,6 +1,7 @@
 //! Bindings of the solvers: `solve`, `solve_batch`, `Solution`,
 //! `simulate_range`. Conversion only.
 
+use crate::args;
 use crate::game::{rules_or_default, Natural, Rules, Setting};
 use crate::guard::{detached, light};
 use crate::limits;
@@ -83,6 +84,9 @@ impl Solution {
     }
 }
 
+/// Most candidates `solve` lists.
+const MAX_CANDIDATES: i64 = 100;
+
 /// Set 13 cards for the best expected score under the rules (default
 /// `cp_pro_1_6`) against `opponents` (1–3) opponents.
 ///
@@ -97,9 +101,6 @@ impl Solution {
 /// >>> s = solve("As Ad Kc Kd 9h 9s 7c 6d 5h 4s 3c 2d Jh")
 /// >>> s.setting.is_foul(), s.ev > -20
 /// (False, True)
-/// Most candidates `solve` lists.
-const MAX_CANDIDATES: i64 = 100;
-
 #[pyfunction]
 #[pyo3(signature = (hand, rules=None, strategy="fast", opponents=3, *, effort=400, time_budget=None, seed=0, threads=None, notation="intl", candidates=5))]
 #[allow(clippy::too_many_arguments)]
@@ -107,14 +108,14 @@ pub fn solve(
     py: Python<'_>,
     hand: &Bound<'_, PyAny>,
     rules: Option<&Bound<'_, Rules>>,
-    strategy: &str,
-    opponents: i64,
-    effort: i64,
-    time_budget: Option<f64>,
-    seed: u64,
-    threads: Option<i64>,
-    notation: &str,
-    candidates: i64,
+    #[pyo3(from_py_with = args::name)] strategy: &str,
+    #[pyo3(from_py_with = args::int)] opponents: i64,
+    #[pyo3(from_py_with = args::int)] effort: i64,
+    #[pyo3(from_py_with = args::opt_float)] time_budget: Option<f64>,
+    #[pyo3(from_py_with = args::int)] seed: u64,
+    #[pyo3(from_py_with = args::opt_int)] threads: Option<i64>,
+    #[pyo3(from_py_with = args::name)] notation: &str,
+    #[pyo3(from_py_with = args::int)] candidates: i64,
 ) -> PyResult<Solution> {
     let strong = strategy_opt(strategy)?;
     if !(1..=MAX_CANDIDATES).contains(&candidates) {
@@ -145,7 +146,8 @@ pub fn solve(
     }
     let budget = match time_budget {
         None => None,
-        Some(s) if s.is_finite() && s > 0.0 => Some(Duration::from_secs_f64(s)),
+        // Beyond Duration's range (about 5.8e11 years) there is no limit to keep.
+        Some(s) if s.is_finite() && s > 0.0 => Duration::try_from_secs_f64(s).ok(),
         Some(s) => {
             return light(|| {
                 Err(Error::UnknownOption {
@@ -220,9 +222,9 @@ pub fn solve_batch<'py>(
     py: Python<'py>,
     hands: &Bound<'py, PyAny>,
     rules: Option<&Bound<'py, Rules>>,
-    strategy: &str,
-    opponents: i64,
-    threads: Option<i64>,
+    #[pyo3(from_py_with = args::name)] strategy: &str,
+    #[pyo3(from_py_with = args::int)] opponents: i64,
+    #[pyo3(from_py_with = args::opt_int)] threads: Option<i64>,
 ) -> PyResult<(Bound<'py, PyArray2<u8>>, Bound<'py, PyArray1<f64>>)> {
     if strategy_opt(strategy)? {
         return light(|| {
@@ -311,15 +313,15 @@ fn stats_dict<'py>(py: Python<'py>, mut s: SimStats) -> PyResult<Bound<'py, PyDi
 #[allow(clippy::too_many_arguments)]
 pub fn simulate_range<'py>(
     py: Python<'py>,
-    first: u64,
-    count: u64,
-    players: i64,
+    #[pyo3(from_py_with = args::int)] first: u64,
+    #[pyo3(from_py_with = args::int)] count: u64,
+    #[pyo3(from_py_with = args::int)] players: i64,
     rules: Option<&Bound<'py, Rules>>,
-    strategy: &str,
-    seed: u64,
+    #[pyo3(from_py_with = args::name)] strategy: &str,
+    #[pyo3(from_py_with = args::int)] seed: u64,
     count_naturals: bool,
     record_deals: bool,
-    threads: Option<i64>,
+    #[pyo3(from_py_with = args::opt_int)] threads: Option<i64>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let r = rules_or_default(rules)?;
     let t = threads_opt(threads)?;
@@ -390,11 +392,11 @@ pub fn simulate_range<'py>(
 #[pyo3(signature = (a, b, deals, rules=None, seed=0))]
 pub fn duplicate_match(
     py: Python<'_>,
-    a: &str,
-    b: &str,
-    deals: usize,
+    #[pyo3(from_py_with = args::name)] a: &str,
+    #[pyo3(from_py_with = args::name)] b: &str,
+    #[pyo3(from_py_with = args::int)] deals: usize,
     rules: Option<&Bound<'_, Rules>>,
-    seed: u64,
+    #[pyo3(from_py_with = args::int)] seed: u64,
 ) -> PyResult<(f64, f64)> {
     use chinese_poker_core::solver::{duplicate_match as core_match, Strategy};
     let strategy = |s: &str| -> PyResult<Strategy> {

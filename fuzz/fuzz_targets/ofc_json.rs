@@ -1,0 +1,6 @@
+#![no_main]
+//! See `chinese_poker_core::fuzz_targets::ofc_json` for the oracle.
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    chinese_poker_core::fuzz_targets::ofc_json(data);
+});

@@ -1,0 +1,200 @@
+//! Argument conversion that keeps the API's promise: an argument of the right
+//! Python type whose value cannot be used raises a `ChinesePokerError`; only a
+//! wrong type raises `TypeError`. pyo3's own conversions raise `OverflowError`
+//! for an integer outside the Rust type, `UnicodeEncodeError` for a string
+//! holding a lone surrogate, and allocate a list's length before reading it;
+//! the extractors here (used as `#[pyo3(from_py_with = ...)]`) do neither.
+
+use crate::errors::{to_pyerr_static, OptionError};
+use chinese_poker_core::Error;
+use pyo3::exceptions::{PyOverflowError, PyTypeError};
+use pyo3::prelude::*;
+use pyo3::types::{PyInt, PyString};
+
+/// Integer types that arguments convert to, with their range for messages.
+pub(crate) trait IntArg: Sized {
+    const MIN: i128;
+    const MAX: i128;
+}
+
+macro_rules! int_arg {
+    ($($t:ty),*) => {$(
+        impl IntArg for $t {
+            const MIN: i128 = <$t>::MIN as i128;
+            const MAX: i128 = <$t>::MAX as i128;
+        }
+    )*};
+}
+int_arg!(i64, u64, usize, u8);
+
+/// A short rendering of a value for a message (a huge integer has many digits).
+fn shown(ob: &Bound<'_, PyAny>) -> String {
+    let text = ob
+        .str()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    if text.chars().count() > 24 {
+        let head: String = text.chars().take(20).collect();
+        format!("{head}… ({} digits)", text.len())
+    } else {
+        text
+    }
+}
+
+/// An integer argument; one outside `T` is an `OptionError` naming the range.
+pub(crate) fn int<'py, T>(ob: &Bound<'py, PyAny>) -> PyResult<T>
+where
+    T: IntArg + for<'a> FromPyObject<'a, 'py, Error = PyErr>,
+{
+    ob.extract::<T>().map_err(|e| {
+        if e.is_instance_of::<PyOverflowError>(ob.py()) {
+            OptionError::new_err(format!(
+                "integer {} is out of range (expected {} to {})",
+                shown(ob),
+                T::MIN,
+                T::MAX
+            ))
+        } else {
+            e
+        }
+    })
+}
+
+/// `int`, or None.
+pub(crate) fn opt_int<'py, T>(ob: &Bound<'py, PyAny>) -> PyResult<Option<T>>
+where
+    T: IntArg + for<'a> FromPyObject<'a, 'py, Error = PyErr>,
+{
+    if ob.is_none() {
+        Ok(None)
+    } else {
+        int(ob).map(Some)
+    }
+}
+
+/// A float argument; an integer too large for a float is an `OptionError`.
+pub(crate) fn float(ob: &Bound<'_, PyAny>) -> PyResult<f64> {
+    ob.extract::<f64>().map_err(|e| {
+        if e.is_instance_of::<PyOverflowError>(ob.py()) {
+            OptionError::new_err(format!("{} is too large for a float", shown(ob)))
+        } else {
+            e
+        }
+    })
+}
+
+/// `float`, or None.
+pub(crate) fn opt_float(ob: &Bound<'_, PyAny>) -> PyResult<Option<f64>> {
+    if ob.is_none() {
+        Ok(None)
+    } else {
+        float(ob).map(Some)
+    }
+}
+
+/// The items of a sequence (not a string), at most `max` of them: a longer
+/// one is refused before anything is read or allocated.
+pub(crate) fn items<'py>(
+    ob: &Bound<'py, PyAny>,
+    max: usize,
+    what: &str,
+) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    if ob.is_instance_of::<PyString>() || ob.is_instance_of::<PyInt>() {
+        return Err(PyTypeError::new_err(format!(
+            "{what} must be a sequence, got {}",
+            ob.get_type().name()?
+        )));
+    }
+    let too_long = |got: String| {
+        to_pyerr_static(Error::HandSize {
+            expected: format!("at most {max} items in {what}"),
+            got: got.parse().unwrap_or(usize::MAX),
+        })
+    };
+    if let Ok(n) = ob.len() {
+        if n > max {
+            return Err(too_long(n.to_string()));
+        }
+    }
+    let mut out = Vec::new();
+    for item in ob.try_iter()? {
+        if out.len() == max {
+            return Err(too_long("more".into()));
+        }
+        out.push(item?);
+    }
+    Ok(out)
+}
+
+/// Up to `max` integers in a `T` each, or None.
+pub(crate) fn opt_int_list<'py, T>(
+    ob: &Bound<'py, PyAny>,
+    max: usize,
+    what: &str,
+) -> PyResult<Option<Vec<T>>>
+where
+    T: IntArg + for<'a> FromPyObject<'a, 'py, Error = PyErr>,
+{
+    if ob.is_none() {
+        return Ok(None);
+    }
+    items(ob, max, what)?
+        .iter()
+        .map(|x| int::<T>(x))
+        .collect::<PyResult<Vec<T>>>()
+        .map(Some)
+}
+
+/// A string argument's text; a lone surrogate (not UTF-8) is the error `bad`
+/// makes from the text, lossily decoded, and the surrogate's index.
+fn text_or<'a>(
+    ob: &'a Bound<'_, PyAny>,
+    bad: impl FnOnce(String, usize) -> Error,
+) -> PyResult<&'a str> {
+    let s = ob.cast::<PyString>()?;
+    s.to_str().map_err(|e| {
+        let py = ob.py();
+        let start = e
+            .value(py)
+            .getattr("start")
+            .and_then(|v| v.extract::<usize>())
+            .unwrap_or(0);
+        to_pyerr_static(bad(s.to_string_lossy().into_owned(), start))
+    })
+}
+
+/// The name of an option, preset, notation or strategy.
+pub(crate) fn name<'a>(ob: &'a Bound<'_, PyAny>) -> PyResult<&'a str> {
+    text_or(ob, |text, at| Error::UnknownOption {
+        option: "name".into(),
+        value: text,
+        allowed: format!("text without lone surrogates (one at index {at})"),
+    })
+}
+
+/// `name`, or None.
+pub(crate) fn opt_name<'a>(ob: &'a Bound<'_, PyAny>) -> PyResult<Option<&'a str>> {
+    if ob.is_none() {
+        Ok(None)
+    } else {
+        name(ob).map(Some)
+    }
+}
+
+/// Card text: a lone surrogate is an `InvalidCardError` at its position.
+pub(crate) fn card_text<'a>(ob: &'a Bound<'_, PyAny>) -> PyResult<&'a str> {
+    text_or(ob, |text, at| Error::InvalidCard {
+        token: text.chars().nth(at).map(String::from).unwrap_or_default(),
+        position: at,
+        reason: "a lone surrogate is not a character (the text is not valid Unicode)".into(),
+    })
+}
+
+/// A saved game (JSON text): a lone surrogate makes it a bad document.
+pub(crate) fn json_text<'a>(ob: &'a Bound<'_, PyAny>) -> PyResult<&'a str> {
+    text_or(ob, |_, at| {
+        Error::InvalidSetting(format!(
+            "bad game JSON: a lone surrogate at character {at} (the text is not valid Unicode)"
+        ))
+    })
+}
