@@ -238,7 +238,7 @@ fn simulate_windows(
         let mut out: Vec<Option<SimStats>> = vec![None; chunks];
         for_chunks_sized(&idx, 1, &mut out, 1, threads, 1, |_, ci, o| {
             let from = start + ci[0] * CHUNK_DEALS;
-            let to = (from + CHUNK_DEALS).min(stop);
+            let to = from.saturating_add(CHUNK_DEALS).min(stop);
             let mut st = SimStats::new(players);
             for d in from..to {
                 play_deal(
