@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 import chinese_poker as cp
+from chinese_poker.ofc import OfcGame
 
 
 def workload(seed: int) -> tuple[object, ...]:
@@ -27,7 +28,20 @@ def workload(seed: int) -> tuple[object, ...]:
         cp.find_natural(deal[1]) is None,
         cp.duplicate_match("fast", "greedy", 40, seed=seed),
         cp.solve_batch(deal)[0].tobytes(),
+        cp.solve(deal[2]).ev,
+        cp.solve(deal[3], strategy="strong", effort=24, seed=seed).ev,
+        cp.simulate(40, seed=seed, threads=2, progress=False).stats,
+        ofc_game(seed),
     )
+
+
+def ofc_game(seed: int) -> str:
+    """An open-face deal played out: the agent's first move, heuristic moves after."""
+    g = OfcGame("ofc_pineapple", players=2, seed=seed)
+    g.play_move(g.to_act, g.suggest(samples=4, seed=seed)[0][0])
+    while not g.is_finished():
+        g.play_move(g.to_act, g.heuristic_move())
+    return g.to_json()
 
 
 def test_threads_give_serial_results() -> None:

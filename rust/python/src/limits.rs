@@ -83,7 +83,9 @@ pub fn batch_limit() -> u64 {
 /// True
 #[pyfunction]
 #[pyo3(signature = (nbytes))]
-pub fn set_batch_limit(nbytes: Option<i64>) -> PyResult<u64> {
+pub fn set_batch_limit(
+    #[pyo3(from_py_with = crate::args::opt_int)] nbytes: Option<i64>,
+) -> PyResult<u64> {
     let new = match nbytes {
         None => DEFAULT_BATCH_LIMIT,
         Some(n) if n >= 0 => n as u64,
