@@ -143,6 +143,28 @@ pub struct ScoreResult {
     pub pot: Option<PotResult>,
 }
 
+impl ScoreResult {
+    /// The result of `n` players from their payment matrix: totals are its
+    /// row sums; the players' entries are filled in by the caller.
+    fn from_matrix(
+        matrix: &[[i64; 4]; 4],
+        n: usize,
+        denominator: i64,
+        pairs: Vec<PairResult>,
+        pot: Option<PotResult>,
+    ) -> ScoreResult {
+        let rows = &matrix[..n];
+        ScoreResult {
+            denominator,
+            totals: rows.iter().map(|row| row[..n].iter().sum()).collect(),
+            matrix: rows.iter().map(|row| row[..n].to_vec()).collect(),
+            players: Vec::new(),
+            pairs,
+            pot,
+        }
+    }
+}
+
 /// A player's state inside the settlement.
 enum Side {
     Played {
@@ -600,17 +622,7 @@ fn pairwise(sides: &[Side], rules: &Rules, stakes: Option<&[[i64; 4]; 4]>) -> Sc
             p
         })
         .collect();
-    ScoreResult {
-        denominator,
-        totals: matrix[..n]
-            .iter()
-            .map(|row| row[..n].iter().sum())
-            .collect(),
-        matrix: matrix[..n].iter().map(|row| row[..n].to_vec()).collect(),
-        players: Vec::new(),
-        pairs,
-        pot: None,
-    }
+    ScoreResult::from_matrix(&matrix, n, denominator, pairs, None)
 }
 
 /// Peer and banker settlement without text (RULES §4.3–§4.5, §4.9): adds
@@ -986,22 +998,18 @@ fn pot_per_row(sides: &[Side], rules: &Rules) -> ScoreResult {
         .iter()
         .map(|&w| (0..n).filter(|&i| w >> i & 1 == 1).collect())
         .collect();
-    ScoreResult {
+    ScoreResult::from_matrix(
+        &matrix,
+        n,
         denominator,
-        totals: matrix[..n]
-            .iter()
-            .map(|row| row[..n].iter().sum())
-            .collect(),
-        matrix: matrix[..n].iter().map(|row| row[..n].to_vec()).collect(),
-        players: Vec::new(),
-        pairs: Vec::new(),
-        pot: Some(PotResult {
+        Vec::new(),
+        Some(PotResult {
             row_winners,
             winner: None,
             pot_in: 0,
             pot_out: 0,
         }),
-    }
+    )
 }
 
 /// The amounts of `pot_per_row` added to `matrix`; returns the denominator
@@ -1062,18 +1070,16 @@ fn pot_only_winner(sides: &[Side], rules: &Rules, pot_in: i64) -> ScoreResult {
     let mut matrix = [[0i64; 4]; 4];
     let mut totals = vec![0i64; n];
     let (winner, pot_out) = pot_only_winner_amounts(sides, rules, pot_in, &mut matrix, &mut totals);
+    let pot = PotResult {
+        row_winners: Vec::new(),
+        winner,
+        pot_in,
+        pot_out,
+    };
+    // The totals carry the pot, so they are not the matrix's row sums.
     ScoreResult {
-        denominator: 1,
         totals,
-        matrix: matrix[..n].iter().map(|row| row[..n].to_vec()).collect(),
-        players: Vec::new(),
-        pairs: Vec::new(),
-        pot: Some(PotResult {
-            row_winners: Vec::new(),
-            winner,
-            pot_in,
-            pot_out,
-        }),
+        ..ScoreResult::from_matrix(&matrix, n, 1, Vec::new(), Some(pot))
     }
 }
 
