@@ -12,9 +12,10 @@
 //! with the best setting on its value. When the expected points cannot fall
 //! as a row gets stronger (royalties rising with strength, not Russian table
 //! scoring, a joint law of known monotonicity), the frontier sweep stops as
-//! soon as a bound on every setting still to come falls below the
-//! [`TOP_CANDIDATES`]-th best found: the answer and the candidates are those
-//! of the whole frontier (checked against it in the tests).
+//! soon as a bound on every setting still to come falls below the k-th best
+//! found (k candidates asked for, [`TOP_CANDIDATES`] by default; a back whose
+//! own bound falls below it is skipped): the answer and the candidates are
+//! those of the whole frontier (checked against it in the tests).
 //!
 //! Also here: the royalty-maximising baseline and a duplicate heads-up match
 //! between strategies, scored exactly by [`crate::score::score`].
@@ -553,7 +554,7 @@ impl<'a> Solver<'a> {
         n * per_scoop * 2.0 * 3.0 * COPULA_DEFECT
     }
 
-    /// The top [`TOP_CANDIDATES`] frontier settings by expected points, best
+    /// The top `k` frontier settings by expected points, best
     /// first; equal expectations keep the frontier's order (stronger back
     /// first), so the answer is deterministic.
     fn ranked(&self, subsets: &HandSubsets, bound: bool, k: usize) -> Vec<(SettingIdx, f64)> {
