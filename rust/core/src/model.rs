@@ -106,6 +106,36 @@ pub fn ordinal(classes: &[u32], value: u32) -> usize {
         .min(classes.len().saturating_sub(1))
 }
 
+/// A coordinate of [`Model::joint_at`] with its grid cell found: the cell
+/// index and the position inside it.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Cell {
+    u: f64,
+    i: usize,
+    t: f64,
+}
+
+impl Cell {
+    /// Coordinate 1 (`Cell::new(1.0)`): the last cell, at its far end.
+    pub const ONE: Cell = Cell {
+        u: 1.0,
+        i: GRID - 1,
+        t: 1.0,
+    };
+
+    /// The cell of coordinate `u` (clamped to [0, 1] for the look-up).
+    #[inline]
+    pub fn new(u: f64) -> Cell {
+        let t = u.clamp(0.0, 1.0) * GRID as f64;
+        let i = (t as usize).min(GRID - 1);
+        Cell {
+            u,
+            i,
+            t: t - i as f64,
+        }
+    }
+}
+
 /// Distribution of one opponent row over its classes, as a cumulative table.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RowTable {
@@ -332,16 +362,17 @@ impl Model {
     /// gives exactly the product.
     #[inline]
     pub fn joint(&self, x: f64, y: f64, z: f64) -> f64 {
+        self.joint_at(Cell::new(x), Cell::new(y), Cell::new(z))
+    }
+
+    /// [`Model::joint`] at coordinates whose grid cells are already found
+    /// (a solver reuses each row's cells across many joint look-ups).
+    #[inline]
+    pub fn joint_at(&self, x: Cell, y: Cell, z: Cell) -> f64 {
         if self.independent {
-            return x * y * z;
+            return x.u * y.u * z.u;
         }
-        let g = GRID as f64;
-        let cell = |u: f64| {
-            let t = u.clamp(0.0, 1.0) * g;
-            let i = (t as usize).min(GRID - 1);
-            (i, t - i as f64)
-        };
-        let ((i, dx), (j, dy), (k, dz)) = (cell(x), cell(y), cell(z));
+        let (i, dx, j, dy, k, dz) = (x.i, x.t, y.i, y.t, z.i, z.t);
         // The cell's eight corners sit at fixed offsets from its first; the
         // padded table makes the mask a proof of bounds (no checks).
         let base = (i * POINTS + j) * POINTS + k;
@@ -353,7 +384,7 @@ impl Model {
         let c01 = lerp(at(P), at(P + 1), dz);
         let c10 = lerp(at(P2), at(P2 + 1), dz);
         let c11 = lerp(at(P2 + P), at(P2 + P + 1), dz);
-        (x * y * z).clamp(0.0, 1.0) * lerp(lerp(c00, c01, dy), lerp(c10, c11, dy), dx)
+        (x.u * y.u * z.u).clamp(0.0, 1.0) * lerp(lerp(c00, c01, dy), lerp(c10, c11, dy), dx)
     }
 
     /// Fits a model to self-play counts: row masses (counts plus a small
@@ -502,6 +533,14 @@ mod tests {
             let c = classes(w, 5);
             assert_eq!(ordinal(c, c[100]), 100);
         }
+    }
+
+    #[test]
+    fn cell_one_is_the_cell_of_one() {
+        assert_eq!(Cell::ONE, Cell::new(1.0));
+        let m = Model::embedded().unwrap();
+        let (x, y) = (Cell::new(0.3), Cell::new(0.77));
+        assert_eq!(m.joint_at(x, y, Cell::ONE), m.joint(0.3, 0.77, 1.0));
     }
 
     #[test]

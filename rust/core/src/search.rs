@@ -382,11 +382,11 @@ impl HandSubsets {
     /// implies value order, fronts are also retired strongest first: a front
     /// whose best ordered middle (the best min of the two halves of the other
     /// 10 cards, capped at the current back) the staircase already beats can
-    /// never add a setting again. The sweep stops once the staircase beats
-    /// (current back, strongest front not retired), which ends it after a
-    /// median of ~60 backs on random hands instead of ~110-160; fronts are
-    /// retired at most one per back visited, so that work stays in step with
-    /// scanning. Splits whose front is retired, or whose middle the staircase
+    /// never add a setting again. The sweep stops once every front is
+    /// retired. Fronts are examined lazily, strongest first, when a
+    /// [`SweepControl`] asks for finer [`Corners`] (a few before the first
+    /// back and per back visited, so that work stays in step with scanning).
+    /// Splits whose front is retired, or whose middle the staircase
     /// beats at that front, are filtered in the same pass, and a back whose
     /// best remaining corner is covered is skipped after that one pass over
     /// its 56 splits. Any other legality visits all 72,072 settings (several
@@ -435,8 +435,17 @@ impl HandSubsets {
         /// The plain stop rule as a [`SweepControl`].
         struct Until<S>(S);
         impl<S: FnMut(u32, u32, &[(SettingIdx, [u32; 3])]) -> bool> SweepControl for Until<S> {
-            fn stop(&mut self, vb: u32, caps: [u32; 2], fresh: &[(SettingIdx, [u32; 3])]) -> bool {
-                (self.0)(vb, caps[0], fresh)
+            fn stop(
+                &mut self,
+                vb: u32,
+                corners: &Corners,
+                fresh: &[(SettingIdx, [u32; 3])],
+            ) -> Verdict {
+                if (self.0)(vb, corners.front_cap(), fresh) {
+                    Verdict::Stop
+                } else {
+                    Verdict::Continue
+                }
             }
         }
         self.sweep(legal, &mut Until(stop))
@@ -451,12 +460,14 @@ impl HandSubsets {
     /// back whose corner cannot compete, and lose nothing they want.
     ///
     /// ```
-    /// # use chinese_poker_core::search::{HandSubsets, SettingIdx, SweepControl, VALUE_ORDER};
+    /// # use chinese_poker_core::search::{
+    /// #     Corners, HandSubsets, SettingIdx, SweepControl, Verdict, VALUE_ORDER,
+    /// # };
     /// # use chinese_poker_core::eval::Wheel;
     /// struct Count(usize);
     /// impl SweepControl for Count {
-    ///     fn stop(&mut self, _: u32, _: [u32; 2], _: &[(SettingIdx, [u32; 3])]) -> bool {
-    ///         false
+    ///     fn stop(&mut self, _: u32, _: &Corners, _: &[(SettingIdx, [u32; 3])]) -> Verdict {
+    ///         Verdict::Continue
     ///     }
     ///     fn skip_back(&mut self, _: u32, _: u32, _: u32) -> bool {
     ///         self.0 += 1;
@@ -476,13 +487,18 @@ impl HandSubsets {
     {
         let t = &*TABLES;
         let mut backs = Buckets::new(&self.five[..FIVE_SUBSETS]);
-        let mut stair = Staircase::default();
-        let mut found: Vec<Found> = Vec::new();
+        // Sized for the usual hand (frontiers of a few dozen settings), so
+        // that the sweep seldom reallocates.
+        let mut stair = Staircase {
+            steps: Vec::with_capacity(32),
+        };
+        let mut found: Vec<Found> = Vec::with_capacity(128);
         if legal.implies_value_order() {
             let mut fronts = FrontCursor::new(self);
-            // Fronts the stop rule may still examine: one per back visited,
-            // so examining fronts costs at most about what scanning costs.
-            let mut budget: u32 = FRONT_COST;
+            // Fronts the sweep may still examine for the stop rule: a few to
+            // start with and a few per back visited, so that work stays in
+            // step with scanning.
+            let mut budget: u32 = FRONT_BUDGET_START;
             let mid_star = self.best_ordered_middle(&mut backs);
             // Splits of one back that pass the cheap filters, then those the
             // staircase does not beat.
@@ -490,7 +506,8 @@ impl HandSubsets {
             let mut kept = [(0u32, 0u32, [0u16; 2]); SPLITS_PER_BACK];
             // For `stop`: the last back value announced, the settings reported.
             let (mut last_vb, mut reported) = (u32::MAX, 0);
-            let mut fresh: Vec<(SettingIdx, [u32; 3])> = Vec::new();
+            let mut fresh: Vec<(SettingIdx, [u32; 3])> = Vec::with_capacity(64);
+            let mut corners: Vec<[u32; 2]> = Vec::with_capacity(16);
             let (mut bucket, mut pos) = (BUCKETS, 0);
             'sweep: loop {
                 // The next back, strongest first.
@@ -507,17 +524,21 @@ impl HandSubsets {
                     pos = 0;
                 };
                 let vb = self.five[b];
-                // Later backs are weaker, so their middles are <= vb. A front
+                // Later backs are weaker, so their middles are <= vb; no
+                // middle of an ordered setting beats `mid_star`. A front
                 // that cannot beat the staircase even with the best middle it
-                // allows is done for good; once the staircase beats (vb,
-                // strongest open front) nothing new can come.
-                // No middle of an ordered setting beats `mid_star`.
+                // allows is done for good; once no front is left, nothing new
+                // can come.
                 let mid_cap = vb.min(mid_star);
                 let above = stair.best_front(mid_cap);
-                budget += 1;
-                let Some(front_cap) = fronts.open_front(&stair, mid_cap, above, self, &mut budget)
-                else {
-                    break 'sweep;
+                budget += FRONT_BUDGET_PER_BACK;
+                fronts.prune(&stair, mid_cap);
+                let rest = fronts.rest(self, above);
+                let front_cap = match (fronts.open.first(), rest) {
+                    (Some(&(vf, _)), Some(r)) => vf.max(r),
+                    (Some(&(vf, _)), None) => vf,
+                    (None, Some(r)) => r,
+                    (None, None) => break 'sweep,
                 };
                 let front_cap = front_cap.min(mid_cap);
                 if vb < last_vb {
@@ -530,8 +551,25 @@ impl HandSubsets {
                     );
                     reported = found.len();
                     last_vb = vb;
-                    if ctl.stop(vb, [front_cap, mid_cap], &fresh) {
-                        break 'sweep;
+                    loop {
+                        corners.clear();
+                        corners.extend(fronts.open.iter().map(|&(vf, bm)| [vf, bm.min(mid_cap)]));
+                        let rest = fronts.rest(self, above).map(|r| [r.min(mid_cap), mid_cap]);
+                        let caps = Corners {
+                            examined: &corners,
+                            rest,
+                        };
+                        match ctl.stop(vb, &caps, &fresh) {
+                            Verdict::Stop => break 'sweep,
+                            Verdict::Continue => break,
+                            Verdict::Refine => {
+                                if budget == 0 || !fronts.examine(self, &stair, mid_cap) {
+                                    break;
+                                }
+                                budget -= 1;
+                                fresh.clear();
+                            }
+                        }
                     }
                 }
                 // best_front(vm) >= above for every vm <= mid_cap, so a front
@@ -666,13 +704,18 @@ impl HandSubsets {
 }
 
 /// Fronts strongest first, with the best middle each allows, for the stop
-/// rule of the ordered sweep (see [`HandSubsets::pareto`]).
+/// rule of the ordered sweep (see [`HandSubsets::sweep`]).
 struct FrontCursor {
     order: Buckets,
     bucket: usize,
     pos: usize,
-    /// The current front's value and its best ordered middle (computed once).
-    current: Option<(u32, u32)>,
+    /// Examined fronts not yet beaten, strongest first, as (value, best
+    /// ordered middle); the best middles rise along the list, because a
+    /// front weaker than an earlier one in both is capped by it while it is
+    /// open and beaten when it is.
+    open: Vec<(u32, u32)>,
+    /// The best middle of every front examined so far that has one.
+    best_seen: u32,
 }
 
 impl FrontCursor {
@@ -681,7 +724,8 @@ impl FrontCursor {
             order: Buckets::new(&h.three[..THREE_SUBSETS]),
             bucket: BUCKETS,
             pos: 0,
-            current: None,
+            open: Vec::with_capacity(16),
+            best_seen: 0,
         }
     }
 
@@ -701,63 +745,96 @@ impl FrontCursor {
         None
     }
 
-    /// An upper bound on the front of any setting still to come with back
-    /// <= `vb` that the staircase does not beat, or `None` when there is none
-    /// (the sweep is over). `above` is `stair.best_front(vb)`.
-    ///
-    /// Fronts are retired strongest first: a front whose best middle (capped
-    /// at `vb`) the staircase beats at its value is beaten for every later
-    /// back too. Each retirement costs a pass over 126 halvings, so at most
-    /// `budget` fronts are examined per call (the sweep may also end by
-    /// scanning backs); the bound is then the value of the first open front.
-    fn open_front(
-        &mut self,
-        stair: &Staircase,
-        vb: u32,
-        above: u32,
-        h: &HandSubsets,
-        budget: &mut u32,
-    ) -> Option<u32> {
-        loop {
-            let (vf, best_mid) = match self.current {
-                Some(c) => c,
-                None => {
-                    let (f, vf) = self.peek(h)?;
-                    if above > vf {
-                        return None;
-                    }
-                    if *budget < FRONT_COST {
-                        return Some(vf);
-                    }
-                    *budget -= FRONT_COST;
-                    let c = (vf, h.best_middle(f));
-                    self.current = Some(c);
-                    c
-                }
-            };
-            // Every remaining front is <= vf and every later middle <= vb.
-            if above > vf {
-                return None;
-            }
-            if best_mid >= vf && stair.best_front(best_mid.min(vb)) <= vf {
-                return Some(vf);
-            }
-            // This front is beaten for every back <= vb, hence for good.
-            self.current = None;
-            self.pos += 1;
-        }
+    /// The value of the strongest front not examined yet, when such fronts
+    /// may still hold a setting: not below `above` (`stair.best_front` of the
+    /// middle cap, which beats every weaker front for good).
+    fn rest(&mut self, h: &HandSubsets, above: u32) -> Option<u32> {
+        self.peek(h).map(|x| x.1).filter(|&v| v >= above)
     }
+
+    /// True while a front of value `vf` whose best ordered middle is `bm`
+    /// may still give a setting the staircase does not beat, with every
+    /// middle to come at most `mid_cap` (which only falls).
+    fn alive(stair: &Staircase, vf: u32, bm: u32, mid_cap: u32) -> bool {
+        let m = bm.min(mid_cap);
+        m >= vf && stair.best_front(m) <= vf
+    }
+
+    /// Drops the open fronts that can no longer give a setting.
+    fn prune(&mut self, stair: &Staircase, mid_cap: u32) {
+        self.open
+            .retain(|&(vf, bm)| Self::alive(stair, vf, bm, mid_cap));
+    }
+
+    /// Examines the strongest front not examined yet (one pass over its 126
+    /// halvings) and keeps it open if it may still give a setting and is not
+    /// capped by an earlier one. False when every front is examined.
+    fn examine(&mut self, h: &HandSubsets, stair: &Staircase, mid_cap: u32) -> bool {
+        let Some((f, vf)) = self.peek(h) else {
+            return false;
+        };
+        self.pos += 1;
+        let bm = h.best_middle(f);
+        // An earlier front (value >= vf) with a best middle >= bm caps this
+        // one while open and, once beaten, beats it too.
+        if bm >= vf && bm > self.best_seen {
+            self.best_seen = bm;
+            if Self::alive(stair, vf, bm, mid_cap) {
+                self.open.push((vf, bm));
+            }
+        }
+        true
+    }
+}
+
+/// The caps [`SweepControl::stop`] gets on the settings still to come: each
+/// is beaten row by row by `(c[0], c[1], vb)` for some corner `c` of
+/// `examined` or `rest` (front value, middle value).
+#[derive(Clone, Copy, Debug)]
+pub struct Corners<'a> {
+    /// One corner per examined front still open: its value and the best
+    /// middle it allows (both at most the middle cap), strongest front first.
+    pub examined: &'a [[u32; 2]],
+    /// The corner of the fronts not examined yet (the strongest one's value
+    /// and the middle cap), if any may still give a setting.
+    pub rest: Option<[u32; 2]>,
+}
+
+impl Corners<'_> {
+    /// The strongest front among the corners (0 when there is none).
+    pub fn front_cap(&self) -> u32 {
+        self.examined
+            .iter()
+            .chain(self.rest.as_ref())
+            .map(|c| c[0])
+            .max()
+            .unwrap_or(0)
+    }
+}
+
+/// What [`SweepControl::stop`] tells the sweep.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Go on.
+    Continue,
+    /// End the sweep.
+    Stop,
+    /// Only the `rest` corner keeps the sweep going: examine one more front
+    /// and ask again (the sweep goes on instead when no front is left or its
+    /// examination budget is spent).
+    Refine,
 }
 
 /// Hooks of the ordered sweep ([`HandSubsets::sweep`]).
 pub trait SweepControl {
     /// Called before the first back of each new (strictly lower) back value
-    /// `vb`. Every frontier setting still to come has back `<= vb`, middle
-    /// `<= caps[1]` (itself `<= vb`) and front `<= caps[0]` (`<= caps[1]`);
-    /// `fresh` lists the frontier settings found since the previous call
-    /// (final: only settings of the same back value can beat a found one).
-    /// Returning true ends the sweep.
-    fn stop(&mut self, vb: u32, caps: [u32; 2], fresh: &[(SettingIdx, [u32; 3])]) -> bool;
+    /// `vb`. Every frontier setting still to come has back `<= vb` and is
+    /// beaten row by row by one of the `corners` (with back `vb`); `fresh`
+    /// lists the frontier settings found since the previous call (final:
+    /// only settings of the same back value can beat a found one). After
+    /// [`Verdict::Refine`] the sweep may call again with the same `vb`, an
+    /// empty `fresh` and finer corners.
+    fn stop(&mut self, vb: u32, corners: &Corners, fresh: &[(SettingIdx, [u32; 3])]) -> Verdict;
 
     /// Called once per back that has candidates the staircase does not beat:
     /// all of them have back value `vb`, middle `<= top_middle` and front `<=
@@ -769,9 +846,10 @@ pub trait SweepControl {
 
 /// Buckets of the value's top bits (category and first key nibble).
 const BUCKETS: usize = 160;
-/// Cost of examining one front (126 halvings) in backs scanned (56 splits
-/// plus candidates), for the budget of the stop rule.
-const FRONT_COST: u32 = 1;
+/// Fronts the stop rule may examine (126 halvings each, about the cost of
+/// scanning a back) before the first back, and per back visited.
+const FRONT_BUDGET_START: u32 = 8;
+const FRONT_BUDGET_PER_BACK: u32 = 4;
 /// Partner scans [`HandSubsets::best_ordered_middle`] may spend.
 const MIDDLE_SCANS: usize = 96;
 /// Buckets up to this size are sorted through a stack buffer of packed keys.

@@ -24,7 +24,7 @@ use crate::batch::{for_chunks_sized, Threads};
 use crate::cards::{check_hand, Card};
 use crate::error::{Error, Result};
 use crate::eval::Wheel;
-use crate::model::{classes, ordinal, Model, RowTable};
+use crate::model::{classes, ordinal, Cell, Model, RowTable};
 use crate::natural::{find_natural_unchecked, Natural};
 use crate::royalty::row_royalty;
 use crate::rules::{
@@ -32,7 +32,8 @@ use crate::rules::{
 };
 use crate::score::{score, PlayerHand};
 use crate::search::{
-    HandSubsets, SettingIdx, SweepControl, ValueOrder, FIVE_SUBSETS, THREE_SUBSETS,
+    Corners, HandSubsets, SettingIdx, SweepControl, ValueOrder, Verdict, FIVE_SUBSETS,
+    THREE_SUBSETS,
 };
 use crate::setting::{order_check, Row, Setting};
 use std::sync::LazyLock;
@@ -184,7 +185,7 @@ struct StatCache {
 }
 
 /// Slots per row of a [`StatCache`] (a power of two).
-const STAT_SLOTS: usize = 32;
+const STAT_SLOTS: usize = 64;
 
 impl StatCache {
     fn new() -> StatCache {
@@ -209,13 +210,17 @@ impl StatCache {
 /// The branch and bound of [`Solver::ranked`] as hooks of the ordered sweep.
 ///
 /// The frontier arrives back value by back value, strongest first, and every
-/// setting still to come is beaten row by row by the corner (front cap,
-/// middle cap, back) the sweep announces, so with monotone expected points it
-/// scores at most that corner's. Once the K-th best found beats the corner,
-/// no setting to come can enter the top K (ties rank it later: its back is
-/// weaker), and the ranking is the full frontier's. A back whose own corner
-/// (its best candidate middle and front) cannot beat the K-th best is
-/// dropped the same way.
+/// setting still to come is beaten row by row by one of the corners (front,
+/// middle, back) the sweep announces: one per examined front still open
+/// (its value and the best middle it allows) and one for the fronts not
+/// examined yet. With monotone expected points a setting scores at most its
+/// corner's. Once the K-th best found beats every corner, no setting to come
+/// can enter the top K (ties rank it later: its back is weaker), and the
+/// ranking is the full frontier's; when only the unexamined fronts' corner
+/// stands in the way, the sweep is asked to examine another front (an open
+/// front's corner is far lower than that corner for most hands: its middle
+/// must leave its cards out). A back whose own corner (its best candidate
+/// middle and front) cannot beat the K-th best is dropped the same way.
 struct Bound<'s, 'a> {
     solver: &'s Solver<'a>,
     stats: StatCache,
@@ -228,59 +233,86 @@ struct Bound<'s, 'a> {
     announced: u32,
     groups: u32,
     last_kth: f64,
-    /// The last corner priced and its points (backs of one value often
-    /// share their corner).
-    last_corner: Option<([u32; 3], f64)>,
+    /// The corners priced for the current back value and their points
+    /// (backs of one value often share their corner).
+    corners: Vec<([u32; 3], f64)>,
 }
 
 impl Bound<'_, '_> {
+    fn stats(&mut self, v: [u32; 3]) -> [RowStat; 3] {
+        [0, 1, 2].map(|k| self.stats.get(self.solver, k, v[k]))
+    }
+
     fn expected(&mut self, v: [u32; 3]) -> f64 {
-        let st = [0, 1, 2].map(|k| self.stats.get(self.solver, k, v[k]));
+        let st = self.stats(v);
         self.solver.combine(&st)
     }
 
-    /// True when a setting beaten row by row by `corner` cannot enter the
-    /// top K: the K-th best beats the corner's points by more than the
-    /// joint law's slack and a margin far above rounding error.
-    fn hopeless(&mut self, corner: [u32; 3]) -> bool {
+    /// True when `points` (or a bound on them) cannot enter the top K: the
+    /// K-th best beats them by more than the joint law's slack and a margin
+    /// far above rounding error.
+    fn beaten(&self, points: f64) -> bool {
         let kth = self.top.last().copied().unwrap_or(f64::NEG_INFINITY);
-        if kth == f64::NEG_INFINITY {
+        kth > points + self.solver.slack + 1e-9 * (1.0 + points.abs())
+    }
+
+    /// Prices a frontier setting and keeps the top K up to date.
+    fn price(&mut self, s: SettingIdx, v: [u32; 3]) {
+        let ev = self.expected(v);
+        self.scored.push((s, (v[2], v[1], v[0]), ev));
+        if let Some(last) = self.top.last_mut() {
+            if ev > *last {
+                *last = ev;
+                self.top.sort_by(|x, y| y.total_cmp(x));
+            }
+        }
+    }
+
+    /// True when a setting beaten row by row by `corner` cannot enter the
+    /// top K.
+    fn hopeless(&mut self, corner: [u32; 3]) -> bool {
+        if self.top.last().is_none_or(|&kth| kth == f64::NEG_INFINITY) {
             return false;
         }
-        let cap = match self.last_corner {
-            Some((c, cap)) if c == corner => cap,
-            _ => {
-                let cap = self.expected(corner);
-                self.last_corner = Some((corner, cap));
-                cap
-            }
-        };
-        kth > cap + self.solver.slack + 1e-9 * (1.0 + cap.abs())
+        if let Some(&(_, cap)) = self.corners.iter().find(|c| c.0 == corner) {
+            return self.beaten(cap);
+        }
+        let cap = self.expected(corner);
+        self.corners.push((corner, cap));
+        self.beaten(cap)
     }
 }
 
 impl SweepControl for Bound<'_, '_> {
-    fn stop(&mut self, vb: u32, caps: [u32; 2], fresh: &[(SettingIdx, [u32; 3])]) -> bool {
+    fn stop(&mut self, vb: u32, corners: &Corners, fresh: &[(SettingIdx, [u32; 3])]) -> Verdict {
+        let first = vb != self.announced;
         self.announced = vb;
+        if first {
+            self.corners.clear();
+        }
         for &(s, v) in fresh {
-            let ev = self.expected(v);
-            self.scored.push((s, (v[2], v[1], v[0]), ev));
-            if let Some(last) = self.top.last_mut() {
-                if ev > *last {
-                    *last = ev;
-                    self.top.sort_by(|x, y| y.total_cmp(x));
-                }
-            }
+            self.price(s, v);
         }
         let kth = self.top.last().copied().unwrap_or(f64::NEG_INFINITY);
-        // The corner costs a combine: try it when the K-th best has risen,
-        // else on every other back value (a later stop only costs time).
-        self.groups += 1;
-        if kth == self.last_kth && self.groups % 2 != 0 {
-            return false;
+        if first {
+            // The corners cost combines: try them when the K-th best has
+            // risen, else on every other back value (a later stop only
+            // costs time).
+            self.groups += 1;
+            if kth == self.last_kth && self.groups % 2 != 0 {
+                return Verdict::Continue;
+            }
+            self.last_kth = kth;
         }
-        self.last_kth = kth;
-        self.hopeless([caps[0], caps[1], vb])
+        for c in corners.examined {
+            if !self.hopeless([c[0], c[1], vb]) {
+                return Verdict::Continue;
+            }
+        }
+        match corners.rest {
+            Some(c) if !self.hopeless([c[0], c[1], vb]) => Verdict::Refine,
+            _ => Verdict::Stop,
+        }
     }
 
     fn skip_back(&mut self, vb: u32, top_middle: u32, top_front: u32) -> bool {
@@ -303,6 +335,9 @@ struct RowStat {
     won_all: f64,
     /// P(opponent's row <= ours) on the copula's scale.
     single: f64,
+    /// `w` and `a` with their cells of the joint law's grid.
+    cw: Cell,
+    ca: Cell,
 }
 
 /// A solver prepared for one set of rules, table size and model; cheap to
@@ -384,15 +419,18 @@ impl<'a> Solver<'a> {
             RoyaltyMode::ExtraIfWon => (own * w - lose_extra, own),
             RoyaltyMode::ExtraAlways => (own - p.expected, own),
         };
-        let mut corner = [1.0; 3];
-        corner[k] = a;
+        let (cw, ca) = (Cell::new(w), Cell::new(a));
+        let mut corner = [Cell::ONE; 3];
+        corner[k] = ca;
         RowStat {
             w,
             a,
             units: w - (1.0 - a),
             royalty,
             won_all,
-            single: self.model.joint(corner[0], corner[1], corner[2]),
+            single: self.model.joint_at(corner[0], corner[1], corner[2]),
+            cw,
+            ca,
         }
     }
 
@@ -414,12 +452,17 @@ impl<'a> Solver<'a> {
         let won_all: f64 = st.iter().map(|s| s.won_all).sum();
         // Scoops from the joint law of the opponent's rows (one distribution,
         // so the inclusion-exclusion below stays a probability).
-        let j = |x: f64, y: f64, z: f64| self.model.joint(x, y, z);
-        let scoop = j(w[0], w[1], w[2]);
+        let j = |x: Cell, y: Cell, z: Cell| self.model.joint_at(x, y, z);
+        let scoop = j(st[0].cw, st[1].cw, st[2].cw);
         let single = [st[0].single, st[1].single, st[2].single];
-        let pair = [j(a[0], a[1], 1.0), j(a[0], 1.0, a[2]), j(1.0, a[1], a[2])];
+        let ca = [st[0].ca, st[1].ca, st[2].ca];
+        let pair = [
+            j(ca[0], ca[1], Cell::ONE),
+            j(ca[0], Cell::ONE, ca[2]),
+            j(Cell::ONE, ca[1], ca[2]),
+        ];
         let scooped = (1.0 - single.iter().sum::<f64>() + pair.iter().sum::<f64>()
-            - j(a[0], a[1], a[2]))
+            - j(ca[0], ca[1], ca[2]))
         .max(0.0);
         let net_scoop = scoop - scooped;
         // The 2-of-3 point from independent rows: measured over 20,000
@@ -563,11 +606,11 @@ impl<'a> Solver<'a> {
             solver: self,
             stats: StatCache::new(),
             top: vec![f64::NEG_INFINITY; k.max(1)],
-            scored: Vec::new(),
+            scored: Vec::with_capacity(128),
             announced: u32::MAX,
             groups: 0,
             last_kth: f64::NEG_INFINITY,
-            last_corner: None,
+            corners: Vec::with_capacity(16),
         };
         if bound && !rules.same_category_ok && self.monotone {
             // Branch and bound on the ordered sweep (see [`Bound`]).
@@ -575,8 +618,7 @@ impl<'a> Solver<'a> {
             let part = subsets.sweep(&ValueOrder(legal), &mut ctl);
             let announced = ctl.announced;
             for &(s, v) in part.iter().filter(|x| x.1[2] <= announced) {
-                let ev = ctl.expected(v);
-                ctl.scored.push((s, (v[2], v[1], v[0]), ev));
+                ctl.price(s, v);
             }
         } else {
             for (s, v) in self.frontier(subsets) {
