@@ -31,8 +31,48 @@ const MAGIC: &[u8; 8] = b"CPMODEL1";
 
 /// Sorted class values of one wheel position: `(three, five)`.
 struct ClassLists {
-    three: Vec<u32>,
-    five: Vec<u32>,
+    three: ClassList,
+    five: ClassList,
+}
+
+/// Value bits below the coarse index of a [`ClassList`]: the category and
+/// the first two rank nibbles select a short run of classes.
+const INDEX_SHIFT: u32 = 12;
+
+/// The sorted values of a set of classes with a coarse index for
+/// [`ClassList::ordinal`].
+pub struct ClassList {
+    values: Vec<u32>,
+    /// `start[k]`: the ordinal of the first class with `value >> INDEX_SHIFT
+    /// >= k`.
+    start: Vec<u16>,
+}
+
+impl ClassList {
+    fn new(values: Vec<u32>) -> ClassList {
+        let top = values.last().map_or(0, |&v| v >> INDEX_SHIFT) + 2;
+        let start = (0..top)
+            .map(|k| values.partition_point(|&c| c >> INDEX_SHIFT < k) as u16)
+            .collect();
+        ClassList { values, start }
+    }
+
+    /// The class values, ascending.
+    pub fn values(&self) -> &[u32] {
+        &self.values
+    }
+
+    /// [`ordinal`] through the coarse index: a search within the classes
+    /// that share the value's top bits.
+    #[inline]
+    pub fn ordinal(&self, value: u32) -> usize {
+        let n = self.values.len();
+        let k = (value >> INDEX_SHIFT) as usize;
+        let at = |k: usize| self.start.get(k).map_or(n, |&s| s as usize);
+        let (lo, hi) = (at(k), at(k + 1));
+        let run = self.values.get(lo..hi).unwrap_or(&[]);
+        (lo + run.partition_point(|&c| c < value)).min(n.saturating_sub(1))
+    }
 }
 
 fn build_classes(wheel: Wheel) -> ClassLists {
@@ -67,7 +107,10 @@ fn build_classes(wheel: Wheel) -> ClassLists {
         v.sort_unstable();
         v.dedup();
     }
-    ClassLists { three, five }
+    ClassLists {
+        three: ClassList::new(three),
+        five: ClassList::new(five),
+    }
 }
 
 static LOWEST: LazyLock<ClassLists> = LazyLock::new(|| build_classes(Wheel::Lowest));
@@ -89,6 +132,11 @@ fn lists(wheel: Wheel) -> &'static ClassLists {
 /// assert_eq!(classes(Wheel::Lowest, 3).len(), 455);
 /// ```
 pub fn classes(wheel: Wheel, size: usize) -> &'static [u32] {
+    class_list(wheel, size).values()
+}
+
+/// [`classes`] with its index for fast ordinals.
+pub fn class_list(wheel: Wheel, size: usize) -> &'static ClassList {
     let l = lists(wheel);
     if size == 3 {
         &l.three
@@ -532,6 +580,22 @@ mod tests {
             assert_eq!(classes(w, 3).len(), CLASSES3);
             let c = classes(w, 5);
             assert_eq!(ordinal(c, c[100]), 100);
+        }
+        // The indexed ordinal agrees with the plain search everywhere,
+        // between classes and beyond the last.
+        for w in [Wheel::Lowest, Wheel::SecondHighest] {
+            for size in [3, 5] {
+                let list = class_list(w, size);
+                let c = list.values();
+                for (i, &v) in c.iter().enumerate() {
+                    assert_eq!(list.ordinal(v), i);
+                    for probe in [v.wrapping_sub(1), v + 1, v | 0xFFF, v & !0xFFF] {
+                        assert_eq!(list.ordinal(probe), ordinal(c, probe), "{probe:#x}");
+                    }
+                }
+                assert_eq!(list.ordinal(u32::MAX), c.len() - 1);
+                assert_eq!(list.ordinal(0), 0);
+            }
         }
     }
 

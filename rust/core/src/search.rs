@@ -485,6 +485,25 @@ impl HandSubsets {
         L: Legality + ?Sized,
         C: SweepControl + ?Sized,
     {
+        let mut out = self.sweep_unordered(legal, ctl);
+        out.sort_unstable_by(|x, y| {
+            let key = |v: &[u32; 3]| (v[2], v[1], v[0]);
+            key(&y.1).cmp(&key(&x.1))
+        });
+        out
+    }
+
+    /// [`HandSubsets::sweep`] without the final sort (for callers that rank
+    /// the settings their own way).
+    pub(crate) fn sweep_unordered<L, C>(
+        &self,
+        legal: &L,
+        ctl: &mut C,
+    ) -> Vec<(SettingIdx, [u32; 3])>
+    where
+        L: Legality + ?Sized,
+        C: SweepControl + ?Sized,
+    {
         let t = &*TABLES;
         let mut backs = Buckets::new(&self.five[..FIVE_SUBSETS]);
         // Sized for the usual hand (frontiers of a few dozen settings), so
@@ -648,16 +667,11 @@ impl HandSubsets {
                 }
             }
         }
-        let mut out: Vec<(SettingIdx, [u32; 3])> = found
+        found
             .into_iter()
             .filter(|x| x.alive)
             .map(|x| (x.setting, x.values))
-            .collect();
-        out.sort_unstable_by(|x, y| {
-            let key = |v: &[u32; 3]| (v[2], v[1], v[0]);
-            key(&y.1).cmp(&key(&x.1))
-        });
-        out
+            .collect()
     }
 
     /// An upper bound on the middle of every ordered setting (`middle <=
@@ -914,7 +928,7 @@ impl Buckets {
             } else if part.len() <= SMALL_BUCKET {
                 sort_small(part, key);
             } else {
-                part.sort_unstable_by_key(|&i| key(i));
+                sort_large(part, key);
             }
             self.sorted[slot] = true;
         }
@@ -931,6 +945,17 @@ fn sort_small(part: &mut [u16], key: impl Fn(u16) -> u64) {
     for (k, &i) in keys.iter_mut().zip(part.iter()) {
         *k = key(i);
     }
+    keys.sort_unstable();
+    for (i, &k) in part.iter_mut().zip(keys.iter()) {
+        *i = k as u16;
+    }
+}
+
+/// [`sort_small`] for a large bucket (high cards of a hand with many
+/// distinct ranks), through a heap buffer of packed keys.
+#[inline(never)]
+fn sort_large(part: &mut [u16], key: impl Fn(u16) -> u64) {
+    let mut keys: Vec<u64> = part.iter().map(|&i| key(i)).collect();
     keys.sort_unstable();
     for (i, &k) in part.iter_mut().zip(keys.iter()) {
         *i = k as u16;

@@ -24,7 +24,7 @@ use crate::batch::{for_chunks_sized, Threads};
 use crate::cards::{check_hand, Card};
 use crate::error::{Error, Result};
 use crate::eval::Wheel;
-use crate::model::{classes, ordinal, Cell, Model, RowTable};
+use crate::model::{class_list, classes, Cell, ClassList, Model, RowTable};
 use crate::natural::{find_natural_unchecked, Natural};
 use crate::royalty::row_royalty;
 use crate::rules::{
@@ -113,7 +113,7 @@ fn wheel_index(w: Wheel) -> usize {
 /// One row priced under the rules: class ordinals, our royalty per segment,
 /// and what the opponent's row costs us through royalties.
 struct RowPrice {
-    classes: &'static [u32],
+    classes: &'static ClassList,
     seg: &'static Segments,
     /// Our royalty in each segment.
     royalty: Vec<f64>,
@@ -132,14 +132,14 @@ impl RowPrice {
     fn new(rules: &Rules, row: Row, table: &RowTable) -> RowPrice {
         let w = wheel_index(rules.wheel);
         let three = row == Row::Front;
-        let classes = classes(rules.wheel, if three { 3 } else { 5 });
+        let classes = class_list(rules.wheel, if three { 3 } else { 5 });
         let seg = &SEGMENTS[w][usize::from(!three)];
         let mut royalty = Vec::with_capacity(seg.end.len());
         let mut pay = Vec::with_capacity(seg.end.len());
         let mut masses = Vec::with_capacity(seg.end.len());
         let mut start = 0;
         for &end in &seg.end {
-            let r = row_royalty(rules, row, classes[start]) as f64;
+            let r = row_royalty(rules, row, classes.values()[start]) as f64;
             royalty.push(r);
             pay.push(match rules.royalty_mode {
                 // the royalty replaces the unit already counted
@@ -405,7 +405,7 @@ impl<'a> Solver<'a> {
     fn row_stat(&self, k: usize, value: u32) -> RowStat {
         let p = &self.rows[k];
         let t = self.model.row(k);
-        let o = ordinal(p.classes, value);
+        let o = p.classes.ordinal(value);
         let (w, a) = (t.below(o), t.upto(o));
         let s = p.seg.of[o] as usize;
         let own = p.royalty[s];
@@ -615,7 +615,7 @@ impl<'a> Solver<'a> {
         if bound && !rules.same_category_ok && self.monotone {
             // Branch and bound on the ordered sweep (see [`Bound`]).
             let legal = |f: u32, m: u32, b: u32| order_check([f, m, b], rules).is_none();
-            let part = subsets.sweep(&ValueOrder(legal), &mut ctl);
+            let part = subsets.sweep_unordered(&ValueOrder(legal), &mut ctl);
             let announced = ctl.announced;
             for &(s, v) in part.iter().filter(|x| x.1[2] <= announced) {
                 ctl.price(s, v);
