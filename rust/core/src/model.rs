@@ -421,12 +421,19 @@ impl Model {
             return x.u * y.u * z.u;
         }
         let (i, dx, j, dy, k, dz) = (x.i, x.t, y.i, y.t, z.i, z.t);
-        // The cell's eight corners sit at fixed offsets from its first; the
-        // padded table makes the mask a proof of bounds (no checks).
-        let base = (i * POINTS + j) * POINTS + k;
-        let at = |o: usize| self.ratio[(base + o) & (RATIO_PAD - 1)];
         const P: usize = POINTS;
         const P2: usize = POINTS * POINTS;
+        // The cell's eight corners sit at fixed offsets from its first: one
+        // checked slice of the padded table, then constant indices.
+        let base = (i * POINTS + j) * POINTS + k;
+        let Some(cell) = self
+            .ratio
+            .get(base..)
+            .and_then(|r| r.first_chunk::<{ P2 + P + 2 }>())
+        else {
+            return x.u * y.u * z.u; // cells are at most GRID - 1 (unreachable)
+        };
+        let at = |o: usize| cell[o];
         let lerp = |a: f64, b: f64, t: f64| a + (b - a) * t;
         let c00 = lerp(at(0), at(1), dz);
         let c01 = lerp(at(P), at(P + 1), dz);

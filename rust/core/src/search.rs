@@ -521,7 +521,7 @@ impl HandSubsets {
             let mid_star = self.best_ordered_middle(&mut backs);
             // Splits of one back that pass the cheap filters, then those the
             // staircase does not beat.
-            let mut cand = [(0u32, 0u32, [0u16; 2]); 64];
+            let mut cand = [0u8; 64];
             let mut kept = [(0u32, 0u32, [0u16; 2]); SPLITS_PER_BACK];
             // For `stop`: the last back value announced, the settings reported.
             let (mut last_vb, mut reported) = (u32::MAX, 0);
@@ -597,19 +597,32 @@ impl HandSubsets {
                 let mid_floor = stair.best_middle(front_cap);
                 // Branch-free: the filter's outcome is unpredictable, so
                 // every split is written and only passing ones advance `n`.
-                let (mut n, mut top_m, mut top_f) = (0, 0, 0);
-                for &split in &t.splits[b * SPLITS_PER_BACK..(b + 1) * SPLITS_PER_BACK] {
+                let splits = &t.splits[b * SPLITS_PER_BACK..(b + 1) * SPLITS_PER_BACK];
+                let value = |split: [u16; 2]| {
                     let vm = self.five[split[0] as usize & (FIVE_PAD - 1)];
                     let vf = self.three[split[1] as usize & (THREE_PAD - 1)];
+                    (vm, vf)
+                };
+                let mut n = 0;
+                for (i, &split) in splits.iter().enumerate() {
+                    let (vm, vf) = value(split);
                     let pass = (vm <= vb)
                         & (vf <= vm)
                         & (vf >= above)
                         & (vf <= front_cap)
                         & (vm > mid_floor);
-                    cand[n & 63] = (vm, vf, split);
+                    cand[n & 63] = i as u8;
                     n += usize::from(pass);
-                    top_m = top_m.max(if pass { vm } else { 0 });
-                    top_f = top_f.max(if pass { vf } else { 0 });
+                }
+                let cand = cand[..n.min(64)].iter().map(|&i| {
+                    let split = splits.get(i as usize).copied().unwrap_or_default();
+                    let (vm, vf) = value(split);
+                    (vm, vf, split)
+                });
+                let (mut top_m, mut top_f) = (0, 0);
+                for (vm, vf, _) in cand.clone() {
+                    top_m = top_m.max(vm);
+                    top_f = top_f.max(vf);
                 }
                 // The back's best conceivable (middle, front) corner.
                 if n == 0 || stair.best_front(top_m) > top_f || ctl.skip_back(vb, top_m, top_f) {
@@ -619,7 +632,7 @@ impl HandSubsets {
                 // frontier is small), then the staircase for those only.
                 // Of equal pairs the first is kept.
                 let mut k = 0;
-                for &c in &cand[..n] {
+                for c in cand {
                     // Legality first: a beaten candidate may be the legal one.
                     if !legal.is_legal(c.1, c.0, vb) {
                         continue;
