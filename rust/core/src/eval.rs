@@ -161,29 +161,31 @@ const RANK_KEYS: [u32; 13] = [
     0, 1, 5, 22, 94, 312, 992, 2422, 5624, 12522, 19998, 43258, 79415,
 ];
 
-/// Bit where the four 4-bit suit counters start in a card key.
-const SUIT_SHIFT: u32 = 32;
-/// Adding 3 to every suit counter sets its bit 3 exactly when the count is 5 (a flush).
-const FLUSH_ADD: u64 = 0x3333 << SUIT_SHIFT;
-const FLUSH_MASK: u64 = 0x8888 << SUIT_SHIFT;
+/// Bit where the four 3-bit suit counters start in a card key: below it the
+/// rank-key sum, which needs 19 bits (the largest is 4 × 79415 + 43258 =
+/// 360,918 < 2^19), so a whole key fits in a `u32`.
+const SUIT_SHIFT: u32 = 19;
+/// A suit counter holds 0 to 5, and 5 = 0b101 is the only such count with
+/// both bit 0 and bit 2 set: `key & (key >> 2) & FLUSH_BITS != 0` is a flush.
+const FLUSH_BITS: u32 = 0b001_001_001_001 << SUIT_SHIFT;
 
-/// Key of a card code: the rank key in the low bits plus a count of one in its
-/// suit's counter. Summing five keys gives the rank multiset (low 32 bits)
-/// and whether the hand is a flush, without a branch. Codes 52..255 map to 0
-/// so that an unchecked look-up stays in bounds.
-pub static CARD_KEY: [u64; 256] = {
-    let mut t = [0u64; 256];
+/// Key of a card code: the rank key in the low 19 bits plus a count of one in
+/// its suit's counter. Summing five keys gives the rank multiset (low bits)
+/// and whether the hand is a flush, without carries between the fields.
+/// Codes 52..255 map to 0 so that an unchecked look-up stays in bounds.
+pub static CARD_KEY: [u32; 256] = {
+    let mut t = [0u32; 256];
     let mut c = 0;
     while c < 52 {
-        t[c] = RANK_KEYS[c >> 2] as u64 | 1u64 << (SUIT_SHIFT as usize + 4 * (c & 3));
+        t[c] = RANK_KEYS[c >> 2] | 1 << (SUIT_SHIFT as usize + 3 * (c & 3));
         c += 1;
     }
     t
 };
 
-/// One bit per card for the validity check; every invalid code sets bit 63.
+/// One bit per card for the validity checks; an invalid code has no bit.
 static CARD_BIT: [u64; 256] = {
-    let mut t = [1u64 << 63; 256];
+    let mut t = [0u64; 256];
     let mut c = 0;
     while c < 52 {
         t[c] = 1u64 << c;
@@ -192,46 +194,122 @@ static CARD_BIT: [u64; 256] = {
     t
 };
 
-/// True unless the codes are distinct and all below 52 (branch-free): the
-/// sum of distinct single bits has exactly one bit per card, a repeated card
-/// carries into fewer bits, and an invalid code sets a bit at or above 52.
+/// True unless the codes are distinct and all below 52 (branch-free): a sum
+/// of single bits has as many bits set as terms only when no two terms share
+/// a bit (a repeated card carries into fewer bits), and an invalid code adds
+/// no bit at all.
 #[inline(always)]
 pub fn is_bad_hand<const N: usize>(c: &[u8; N]) -> bool {
-    let mut sum = 0u64;
-    for &x in c {
-        sum = sum.wrapping_add(CARD_BIT[x as usize]);
-    }
-    (sum.count_ones() != N as u32) | (sum >> 52 != 0)
+    is_bad_cards(c)
 }
 
-/// `is_bad_hand` for any number of codes up to 52 (a whole deal): the same
-/// sum of single bits, so a card held twice anywhere shows.
-#[inline]
+/// `is_bad_hand` for any number of codes (a whole deal): the same sum of
+/// single bits, so a card held twice anywhere shows. The sum cannot wrap:
+/// every bit is below 52 and a carry only moves a bit up by merging two.
+#[inline(always)]
 pub fn is_bad_cards(c: &[u8]) -> bool {
     let mut sum = 0u64;
     for &x in c {
         sum = sum.wrapping_add(CARD_BIT[x as usize]);
     }
-    (sum.count_ones() as usize != c.len()) | (sum >> 52 != 0)
+    sum.count_ones() as usize != c.len()
 }
 
-/// `is_bad_hand` for five codes packed little-endian in the low bytes of a word.
-#[inline(always)]
-pub fn is_bad_word5(w: u64) -> bool {
-    let b = |i: u32| CARD_BIT[((w >> (8 * i)) & 0xFF) as usize];
-    let sum = b(0)
-        .wrapping_add(b(1))
-        .wrapping_add(b(2))
-        .wrapping_add(b(3))
-        .wrapping_add(b(4));
-    (sum.count_ones() != 5) | (sum >> 52 != 0)
+/// Whether every row of `N` codes (`rows` row-major, N = 3 or 5) is a
+/// valid hand: all codes below 52, no card twice in a row. On x86 with
+/// SSSE3 (the wheels' x86-64-v2 baseline) by [`rows_valid_simd`], elsewhere
+/// by [`rows_valid_scalar`]; both give the same answer on any input.
+#[inline]
+pub fn rows_valid<const N: usize>(rows: &[u8]) -> bool {
+    #[cfg(all(
+        any(target_arch = "x86", target_arch = "x86_64"),
+        target_feature = "ssse3"
+    ))]
+    {
+        rows_valid_simd::<N>(rows)
+    }
+    #[cfg(not(all(
+        any(target_arch = "x86", target_arch = "x86_64"),
+        target_feature = "ssse3"
+    )))]
+    {
+        rows_valid_scalar::<N>(rows)
+    }
 }
 
-/// The key sum of five codes packed little-endian in the low bytes of a word.
-#[inline(always)]
-pub fn key_of_word5(w: u64) -> u64 {
-    let k = |i: u32| CARD_KEY[((w >> (8 * i)) & 0xFF) as usize];
-    k(0) + k(1) + k(2) + k(3) + k(4)
+/// [`rows_valid`] by `is_bad_cards` on each row (table look-ups of single
+/// bits), the portable path.
+pub fn rows_valid_scalar<const N: usize>(rows: &[u8]) -> bool {
+    let mut bad = false;
+    for r in rows.chunks_exact(N) {
+        bad |= is_bad_cards(r);
+    }
+    !bad
+}
+
+/// Shuffle control that rotates each group of `n` bytes among the first 15
+/// by `k` places (lane `i` takes the byte `k` places further on, wrapping
+/// within its group) and zeroes lane 15.
+#[cfg(all(
+    any(target_arch = "x86", target_arch = "x86_64"),
+    target_feature = "ssse3"
+))]
+const fn rotate_within(n: usize, k: usize) -> [u8; 16] {
+    let mut t = [0x80u8; 16];
+    let mut i = 0;
+    while i < 15 {
+        t[i] = (i / n * n + (i % n + k) % n) as u8;
+        i += 1;
+    }
+    t
+}
+
+/// [`rows_valid`] with SSE2/SSSE3 on 16-byte blocks, without a table: a
+/// block at every 15th byte holds 3 rows of five (or 5 rows of three) and one
+/// byte of the next row, which is ignored. Within each row, comparing the
+/// bytes with the same bytes rotated by one place (`pshufb`) compares codes
+/// 0-1, 1-2, 2-3, 3-4, 4-0, and rotated by two places 0-2, 1-3, 2-4, 3-0,
+/// 4-1: all ten pairs of five (for three, one rotation covers all three
+/// pairs). A code of 52 or more leaves something after a saturating
+/// subtraction of 51. Everything is ORed into one register and looked at
+/// once at the end, so the loop has no branch on the data; the rows after
+/// the last whole block go through [`rows_valid_scalar`].
+#[cfg(all(
+    any(target_arch = "x86", target_arch = "x86_64"),
+    target_feature = "ssse3"
+))]
+pub fn rows_valid_simd<const N: usize>(rows: &[u8]) -> bool {
+    use safe_arch::{
+        bitor_m128i, cmp_eq_mask_i8_m128i, load_unaligned_m128i, m128i, move_mask_i8_m128i,
+        shuffle_av_i8z_all_m128i, sub_saturating_u8_m128i,
+    };
+    let by_one = m128i::from(rotate_within(N, 1));
+    let by_two = m128i::from(rotate_within(N, 2));
+    let limit = m128i::from([51u8; 16]);
+    let mut acc = m128i::from([0u8; 16]);
+    let mut done = 0;
+    for block in rows.windows(16).step_by(15) {
+        let Some(block) = block.first_chunk::<16>() else {
+            break;
+        };
+        let v = load_unaligned_m128i(block);
+        let mut hit = sub_saturating_u8_m128i(v, limit);
+        hit = bitor_m128i(
+            hit,
+            cmp_eq_mask_i8_m128i(v, shuffle_av_i8z_all_m128i(v, by_one)),
+        );
+        if N == 5 {
+            hit = bitor_m128i(
+                hit,
+                cmp_eq_mask_i8_m128i(v, shuffle_av_i8z_all_m128i(v, by_two)),
+            );
+        }
+        acc = bitor_m128i(acc, hit);
+        done += 15;
+    }
+    // one bit per lane that stayed zero; lane 15 (the next row's byte) is ignored
+    let zero = move_mask_i8_m128i(cmp_eq_mask_i8_m128i(acc, m128i::from([0u8; 16])));
+    zero & 0x7FFF == 0x7FFF && rows_valid_scalar::<N>(&rows[done..])
 }
 
 /// Offsets for the 3-card table, indexed by card code.
@@ -264,38 +342,46 @@ static R1: [u16; 256] = {
 };
 
 const BUCKET_BITS: u32 = 11;
-/// Odd multipliers tried in turn for the bucket hash until the displacement
-/// search succeeds (the first one does for the shipped keys; the test
-/// `all_five_card_hands` would catch a failure).
-const MULTIPLIERS: [u32; 6] = [
-    0x9E37_79B1,
-    0x85EB_CA6B,
-    0xC2B2_AE35,
-    0x27D4_EB2F,
-    0x1656_67B1,
-    0x2545_F491,
-];
+const BUCKETS: usize = 1 << BUCKET_BITS;
+/// 6,175 rank multisets in 8,192 slots: the smallest power of two that holds
+/// them, 32 KB of `u32` per value table.
+const SLOT_BITS: u32 = 13;
+const SLOTS: usize = 1 << SLOT_BITS;
+const SLOT_MASK: u32 = (SLOTS - 1) as u32;
+/// The bucket hash's multiplier, shifted left by `32 - SUIT_SHIFT`: the low
+/// 32 bits of `key × MULT` then depend on the rank-key sum alone (the suit
+/// counters are multiplied out of the word), so a whole key hashes like its
+/// rank multiset without first being masked. A constant, so that it is an
+/// immediate operand; the displacement search succeeds with it for the
+/// shipped keys (`Evaluator::build` would panic otherwise, and every test
+/// builds the tables).
+const MULT: u32 = 0x9E37_79B1 << (32 - SUIT_SHIFT);
 
-/// Hash-and-displace: `slot = (sum ^ disp[bucket(sum)]) & mask`, found with
-/// the largest buckets placed first. Items of one bucket must differ in their
-/// low bits, otherwise no displacement separates them and `None` is returned.
-fn build_perfect_hash(sums: &[u32], mult: u32, slot_bits: u32) -> Option<Vec<u16>> {
-    let nslots = 1usize << slot_bits;
-    let mask = (nslots - 1) as u32;
-    let mut buckets: Vec<Vec<u32>> = vec![Vec::new(); 1 << BUCKET_BITS];
+/// Bucket of a key.
+#[inline(always)]
+fn bucket(key: u32) -> usize {
+    (key.wrapping_mul(MULT) >> (32 - BUCKET_BITS)) as usize
+}
+
+/// Hash-and-displace: `slot = (sum ^ disp[bucket(sum)]) & SLOT_MASK`, found
+/// with the largest buckets placed first. Items of one bucket must differ in
+/// their low bits, otherwise no displacement separates them and `None` is
+/// returned.
+fn build_perfect_hash(sums: &[u32]) -> Option<[u16; BUCKETS]> {
+    let mut buckets: Vec<Vec<u32>> = vec![Vec::new(); BUCKETS];
     for &s in sums {
-        buckets[(s.wrapping_mul(mult) >> (32 - BUCKET_BITS)) as usize].push(s & mask);
+        buckets[bucket(s)].push(s & SLOT_MASK);
     }
     let mut order: Vec<usize> = (0..buckets.len()).collect();
     order.sort_by_key(|&b| (std::cmp::Reverse(buckets[b].len()), b));
-    let mut used = vec![false; nslots];
-    let mut disp = vec![0u16; 1 << BUCKET_BITS];
+    let mut used = vec![false; SLOTS];
+    let mut disp = [0u16; BUCKETS];
     for b in order {
         let items = &buckets[b];
         if items.is_empty() {
             break;
         }
-        let d = (0..nslots as u32).find(|&d| {
+        let d = (0..SLOTS as u32).find(|&d| {
             let slots: Vec<usize> = items.iter().map(|&h| (h ^ d) as usize).collect();
             slots
                 .iter()
@@ -310,19 +396,22 @@ fn build_perfect_hash(sums: &[u32], mult: u32, slot_bits: u32) -> Option<Vec<u16
     Some(disp)
 }
 
-/// Tables for one wheel position.
+/// Tables for one wheel position, in one block (one base register for all
+/// of them). Fixed-size arrays: the 5-card indices are masked to the table's
+/// size, so those look-ups need no bounds checks.
 pub struct Evaluator {
     wheel: Wheel,
-    mult: u32,
-    disp: Vec<u16>,
-    slot_mask: u32,
-    /// Per slot: [value as a non-flush, value as a flush].
-    slots: Vec<[u32; 2]>,
-    three: Vec<u32>,
+    disp: [u16; BUCKETS],
+    /// Per slot, the value of a hand that is not a flush, then (from `SLOTS`
+    /// on) its value as a flush (0 where the ranks repeat). One hand in 500 is
+    /// a flush, so the second half stays out of the cache and the common
+    /// look-up touches 32 KB, not 64 as interleaved pairs would.
+    values: [u32; 2 * SLOTS],
+    three: [u32; 13 * 13 * 13],
 }
 
 impl Evaluator {
-    fn build(wheel: Wheel) -> Evaluator {
+    fn build(wheel: Wheel) -> Box<Evaluator> {
         // Every rank multiset of five cards, at most four of a rank:
         // (rank-key sum, non-flush value, flush value if the ranks are distinct).
         let mut entries: Vec<(u32, u32, u32)> = Vec::with_capacity(6175);
@@ -355,21 +444,18 @@ impl Evaluator {
         }
         rec(0, 0, &mut ranks, wheel, &mut entries);
         let sums: Vec<u32> = entries.iter().map(|e| e.0).collect();
-        let (mult, slot_bits, disp) = (13..=16)
-            .flat_map(|bits| MULTIPLIERS.iter().map(move |&m| (m, bits)))
-            .find_map(|(m, bits)| build_perfect_hash(&sums, m, bits).map(|d| (m, bits, d)))
-            .expect("a perfect hash exists for 6175 keys in 2^16 slots");
-        let mut ev = Evaluator {
+        let disp =
+            build_perfect_hash(&sums).expect("MULT hashes the 6175 rank multisets into 2^13 slots");
+        let mut ev = Box::new(Evaluator {
             wheel,
-            mult,
             disp,
-            slot_mask: (1 << slot_bits) - 1,
-            slots: vec![[0, 0]; 1 << slot_bits],
-            three: vec![0u32; 13 * 13 * 13],
-        };
+            values: [0; 2 * SLOTS],
+            three: [0; 13 * 13 * 13],
+        });
         for &(sum, plain, flush) in &entries {
             let slot = ev.slot(sum);
-            ev.slots[slot] = [plain, flush];
+            ev.values[slot] = plain;
+            ev.values[SLOTS + slot] = flush;
         }
         for a in 0..13u8 {
             for b in 0..13u8 {
@@ -387,17 +473,18 @@ impl Evaluator {
         self.wheel
     }
 
+    /// Slot of a key: the suit counters sit above `SLOT_MASK` and the
+    /// displacements below it, so they need no masking of their own.
     #[inline(always)]
-    fn slot(&self, sum: u32) -> usize {
-        let bucket = (sum.wrapping_mul(self.mult) >> (32 - BUCKET_BITS)) as usize;
-        ((sum ^ self.disp[bucket] as u32) & self.slot_mask) as usize
+    fn slot(&self, key: u32) -> usize {
+        ((key ^ self.disp[bucket(key)] as u32) & SLOT_MASK) as usize
     }
 
     /// Value of a hand from the sum of its five `CARD_KEY`s.
     #[inline(always)]
-    pub fn value_of_key(&self, key: u64) -> u32 {
-        let flush = ((key + FLUSH_ADD) & FLUSH_MASK != 0) as usize;
-        self.slots[self.slot(key as u32)][flush]
+    pub fn value_of_key(&self, key: u32) -> u32 {
+        let flush = key & (key >> 2) & FLUSH_BITS != 0;
+        self.values[self.slot(key) | (flush as usize) << SLOT_BITS]
     }
 
     /// Value of five valid, distinct card codes (unchecked: codes ≥ 52 give
@@ -413,6 +500,44 @@ impl Evaluator {
     pub fn value3(&self, c: [Card; 3]) -> u32 {
         let i = R169[c[0] as usize] + R13[c[1] as usize] + R1[c[2] as usize];
         self.three[i as usize]
+    }
+
+    /// Value of a key, with the flush case out of line: in a batch of
+    /// random hands one in 500 is a flush, so the branch is all but always
+    /// predicted, and the common path has one test instead of the
+    /// index arithmetic of `value_of_key`.
+    #[inline(always)]
+    fn value_of_key_rarely_flush(&self, key: u32) -> u32 {
+        let slot = self.slot(key);
+        if key & (key >> 2) & FLUSH_BITS != 0 {
+            self.flush_value(slot)
+        } else {
+            self.values[slot]
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn flush_value(&self, slot: usize) -> u32 {
+        self.values[SLOTS + slot]
+    }
+
+    /// Evaluates rows of `N` codes (N = 3 or 5; `rows` row-major, one value
+    /// per row into `out`) without checking them: invalid rows get an
+    /// unspecified value, never an out-of-bounds read. Check the rows with
+    /// [`rows_valid`].
+    #[inline]
+    pub fn value_rows<const N: usize>(&self, rows: &[u8], out: &mut [u32]) {
+        if N == 5 {
+            for (r, v) in rows.chunks_exact(5).zip(out.iter_mut()) {
+                let k = |i: usize| CARD_KEY[r[i] as usize];
+                *v = self.value_of_key_rarely_flush(k(0) + k(1) + k(2) + k(3) + k(4));
+            }
+        } else {
+            for (r, v) in rows.chunks_exact(N).zip(out.iter_mut()) {
+                *v = self.value3([r[0], r[1], r[N - 1]]);
+            }
+        }
     }
 
     /// Value of a checked hand of 3 or 5 cards.
@@ -506,7 +631,7 @@ impl RankWalk {
                     next[id * 13 + r as usize] = ids[&m];
                 } else if m.iter().filter(|&&x| x == r).count() <= 4 {
                     // any suits that are not all equal: clubs for the first card, diamonds after
-                    let key: u64 = m
+                    let key: u32 = m
                         .iter()
                         .enumerate()
                         .map(|(j, &x)| CARD_KEY[(4 * x + u8::from(j > 0)) as usize])
@@ -540,8 +665,8 @@ fn rank_walk(wheel: Wheel) -> &'static RankWalk {
     }
 }
 
-static LOWEST: LazyLock<Evaluator> = LazyLock::new(|| Evaluator::build(Wheel::Lowest));
-static SECOND_HIGHEST: LazyLock<Evaluator> =
+static LOWEST: LazyLock<Box<Evaluator>> = LazyLock::new(|| Evaluator::build(Wheel::Lowest));
+static SECOND_HIGHEST: LazyLock<Box<Evaluator>> =
     LazyLock::new(|| Evaluator::build(Wheel::SecondHighest));
 
 /// The shared tables for a wheel position (built on first use, ~ms).
@@ -604,7 +729,7 @@ pub fn is_valid_value(value: u32) -> bool {
             let e = evaluator(wheel);
             set.extend(e.three.iter().copied());
             // empty entries hold 0, which is no hand's value (a real value has nibbles set)
-            set.extend(e.slots.iter().flatten().copied().filter(|&v| v != 0));
+            set.extend(e.values.iter().copied().filter(|&v| v != 0));
         }
         set
     });
@@ -857,5 +982,133 @@ mod tests {
         assert!(v("Qs Qd Qc") > v("9h 9c 4d 4s 2h"));
         assert!(v("As Ad 2c") <= v("3h 3c 4d 4s 5h"));
         assert!(v("7s 6d 5c") <= v("2h 2c 4d 8s 9h"));
+    }
+
+    /// Deterministic pseudo-random rows of `n` distinct valid codes.
+    fn random_rows(rows: usize, n: usize, seed: u64) -> Vec<u8> {
+        let mut s = seed | 1;
+        let mut deck: Vec<u8> = (0..52).collect();
+        let mut out = Vec::with_capacity(rows * n);
+        for _ in 0..rows {
+            for i in 0..n {
+                s ^= s << 13;
+                s ^= s >> 7;
+                s ^= s << 17;
+                deck.swap(i, i + (s % (52 - i as u64)) as usize);
+            }
+            out.extend_from_slice(&deck[..n]);
+        }
+        out
+    }
+
+    /// Every kind of bad row of `n` codes made from `row`: each position
+    /// holding 52, 63, 64 (an alias of 0 in six bits), 128 and 255, and every
+    /// pair of positions holding the same card (the first's card, and code 0
+    /// as well, which an ignored zero lane must not hide).
+    fn bad_variants(row: &[u8]) -> Vec<Vec<u8>> {
+        let n = row.len();
+        let mut out = Vec::new();
+        for i in 0..n {
+            for bad in [52u8, 63, 64, 128, 255] {
+                let mut r = row.to_vec();
+                r[i] = bad;
+                out.push(r);
+            }
+            for j in i + 1..n {
+                let mut r = row.to_vec();
+                r[j] = r[i];
+                out.push(r);
+                let mut r = row.to_vec();
+                (r[i], r[j]) = (0, 0);
+                out.push(r);
+            }
+        }
+        out
+    }
+
+    /// The validators against `check_hand` and each other: valid batches of
+    /// every length around the 16-byte blocks, and each bad-row kind at every
+    /// row of such batches (first, middle and last row of a block, the rows
+    /// after the last block).
+    fn check_row_validators<const N: usize>() {
+        let valid = |rows: &[u8]| {
+            rows.chunks_exact(N).all(|r| {
+                crate::cards::check_hand(&r.iter().map(|&c| c as i64).collect::<Vec<_>>(), &[N])
+                    .is_ok()
+            })
+        };
+        let agree = |rows: &[u8], expect: bool| {
+            assert_eq!(valid(rows), expect, "{rows:?}");
+            assert_eq!(rows_valid_scalar::<N>(rows), expect, "{rows:?}");
+            #[cfg(all(
+                any(target_arch = "x86", target_arch = "x86_64"),
+                target_feature = "ssse3"
+            ))]
+            assert_eq!(rows_valid_simd::<N>(rows), expect, "{rows:?}");
+            assert_eq!(rows_valid::<N>(rows), expect, "{rows:?}");
+        };
+        for len in 0..40 {
+            // rows that start with 0 or 51 put those codes in the ignored 16th lane
+            let mut rows = random_rows(len, N, 7 + len as u64);
+            for (i, r) in rows.chunks_exact_mut(N).enumerate() {
+                if i % 3 == 1 {
+                    r.sort_unstable();
+                } else if i % 3 == 2 {
+                    r.sort_unstable_by(|a, b| b.cmp(a));
+                }
+            }
+            agree(&rows, true);
+        }
+        for len in [1, 2, 3, 4, 5, 6, 7, 11, 16, 17] {
+            let rows = random_rows(len, N, 99 + len as u64);
+            for at in 0..len {
+                for bad in bad_variants(&rows[at * N..(at + 1) * N]) {
+                    let mut r = rows.clone();
+                    r[at * N..(at + 1) * N].copy_from_slice(&bad);
+                    agree(&r, false);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn row_validators_five() {
+        check_row_validators::<5>();
+    }
+
+    #[test]
+    fn row_validators_three() {
+        check_row_validators::<3>();
+    }
+
+    #[test]
+    fn value_rows_equals_value5_and_value3() {
+        for wheel in [Wheel::Lowest, Wheel::SecondHighest] {
+            let e = evaluator(wheel);
+            let mut rows = Vec::new();
+            let mut expect = Vec::new();
+            e.for_each_hand5(|c, v| {
+                rows.extend_from_slice(&c);
+                expect.push(v);
+            });
+            let mut out = vec![0u32; expect.len()];
+            e.value_rows::<5>(&rows, &mut out);
+            assert!(out == expect);
+            assert!(rows_valid::<5>(&rows));
+            let mut rows = Vec::new();
+            let mut expect = Vec::new();
+            for a in 0..52u8 {
+                for b in (0..52u8).filter(|&b| b != a) {
+                    for c in (0..52u8).filter(|&c| c != a && c != b) {
+                        rows.extend_from_slice(&[a, b, c]);
+                        expect.push(e.value3([a, b, c]));
+                    }
+                }
+            }
+            let mut out = vec![0u32; expect.len()];
+            e.value_rows::<3>(&rows, &mut out);
+            assert!(out == expect);
+            assert!(rows_valid::<3>(&rows));
+        }
     }
 }

@@ -254,7 +254,7 @@ impl HandSubsets {
     /// outermost loop: that enumerates subsets in increasing mask order
     /// (colexicographic), the order of the index tables.
     pub fn with_evaluator(hand: &[Card; HAND_SIZE], ev: &Evaluator) -> HandSubsets {
-        let key: [u64; HAND_SIZE] = std::array::from_fn(|i| CARD_KEY[hand[i] as usize]);
+        let key: [u32; HAND_SIZE] = std::array::from_fn(|i| CARD_KEY[hand[i] as usize]);
         let mut five = [0u32; FIVE_PAD];
         let mut n = 0;
         for e in 4..HAND_SIZE {

@@ -416,7 +416,8 @@ fn evaluate_batch<'py>(
     let t = threads_opt(threads)?;
     let (ro, n, width) = rows_u8(cards, "cards", &[3, 5])?;
     limits::check("evaluate_batch", n as u64, 4, "hands")?;
-    let values = limits::zeros::<u32, Ix1>(py, &[n])?;
+    // every value is written before the array is returned
+    let values = limits::empty::<u32, Ix1>(py, &[n])?;
     {
         let mut rw = values.try_readwrite()?;
         let out = rw.as_slice_mut()?;

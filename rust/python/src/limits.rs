@@ -115,6 +115,22 @@ pub fn zeros<'py, T: Element, D: Dimension>(
     Ok(arr.cast_into::<PyArray<T, D>>()?)
 }
 
+/// [`zeros`] without the zeros (`numpy.empty`), for an output that the work
+/// overwrites entirely before it is returned (on an error it is dropped
+/// unseen). A large `numpy.zeros` maps fresh pages, and each page faults in
+/// when the work first writes it; `numpy.empty` reuses memory freed by an
+/// earlier call. Measured for 2 M hands (8 MB): 0.4 ms against 0.02 ms, when
+/// the evaluation itself takes 5 ms.
+pub fn empty<'py, T: Element, D: Dimension>(
+    py: Python<'py>,
+    shape: &[usize],
+) -> PyResult<Bound<'py, PyArray<T, D>>> {
+    static EMPTY: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+    let empty = EMPTY.import(py, "numpy", "empty")?;
+    let arr = empty.call1((PyTuple::new(py, shape)?, numpy::dtype::<T>(py)))?;
+    Ok(arr.cast_into::<PyArray<T, D>>()?)
+}
+
 /// Calls `work(first_row, data)` on consecutive slabs of at most `slab_rows`
 /// rows of `row_len` elements, in logical (C) order: slices of the array
 /// itself when it is C-contiguous, otherwise copies into one reused buffer.
