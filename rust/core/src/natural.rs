@@ -601,6 +601,22 @@ fn may_hold(kind: NaturalKind, t: &Tally, rules: &Rules) -> bool {
     }
 }
 
+/// The kinds in `kinds` that 13 distinct cards hold under `rules`
+/// (`detect(kind, ..).is_some()`), each ruled out first by the tally where it
+/// can be: for counting dealt naturals without building a key per kind.
+pub(crate) fn held_kinds<'k>(
+    cards: &[Card; 13],
+    kinds: &'k [NaturalKind],
+    rules: &'k Rules,
+) -> impl Iterator<Item = NaturalKind> + 'k {
+    let tally = Tally::of(cards);
+    let cards = *cards;
+    kinds
+        .iter()
+        .copied()
+        .filter(move |&k| may_hold(k, &tally, rules) && detect(k, &cards, rules).is_some())
+}
+
 /// `find_natural` on cards already known to be 13 distinct codes.
 pub(crate) fn find_natural_unchecked(hand: &[Card; 13], rules: &Rules) -> Option<Natural> {
     if rules.naturals.is_empty() {
@@ -1082,6 +1098,13 @@ mod tests {
             let h: [Card; 13] = cards.try_into().unwrap();
             let tally = Tally::of(&h);
             let r = &variants[round % variants.len()];
+            let listed: Vec<NaturalKind> = held_kinds(&h, NaturalKind::ALL, r).collect();
+            let detected: Vec<NaturalKind> = NaturalKind::ALL
+                .iter()
+                .copied()
+                .filter(|&k| detect(k, &h, r).is_some())
+                .collect();
+            assert_eq!(listed, detected, "{h:?}");
             for (i, &kind) in NaturalKind::ALL.iter().enumerate() {
                 let held = detect(kind, &h, r).is_some();
                 let may = may_hold(kind, &tally, r);

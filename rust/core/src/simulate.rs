@@ -9,7 +9,7 @@ use crate::batch::{for_chunks_sized, Threads};
 use crate::cards::Card;
 use crate::error::{Error, Result};
 use crate::eval::category_of;
-use crate::natural::{detect, NaturalKind};
+use crate::natural::{held_kinds, NaturalKind};
 use crate::rules::Rules;
 use crate::score::{score, PlayerHand, Status};
 use crate::setting::Setting;
@@ -282,17 +282,12 @@ fn play_deal(
     for p in 0..players {
         let hand: [Card; 13] = std::array::from_fn(|i| deck[13 * p + i]);
         if count_naturals {
-            for &kind in NaturalKind::ALL {
-                if detect(kind, &hand, counting.0).is_some() {
-                    st.naturals_dealt[kind_index(kind)] += 1;
-                }
+            for kind in held_kinds(&hand, NaturalKind::ALL, counting.0) {
+                st.naturals_dealt[kind_index(kind)] += 1;
             }
-            if detect(NaturalKind::SixPairs, &hand, counting.1).is_some() {
-                st.six_pairs_strict += 1;
-            }
-            if detect(NaturalKind::SixPairs, &hand, counting.2).is_some() {
-                st.six_pairs_with_quads += 1;
-            }
+            const SIX_PAIRS: &[NaturalKind] = &[NaturalKind::SixPairs];
+            st.six_pairs_strict += held_kinds(&hand, SIX_PAIRS, counting.1).count() as u64;
+            st.six_pairs_with_quads += held_kinds(&hand, SIX_PAIRS, counting.2).count() as u64;
         }
         let (cards, declare) = set(&hand)?;
         let setting = Setting::from_cards(&cards)?;
