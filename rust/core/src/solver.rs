@@ -36,6 +36,8 @@ use crate::search::{
     THREE_SUBSETS,
 };
 use crate::setting::{order_check, Row, Setting};
+use std::cell::RefCell;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::LazyLock;
 
 /// How far the embedded model's interpolated joint law strays from monotone:
@@ -178,32 +180,56 @@ impl RowPrice {
     }
 }
 
-/// Row stats by value for one hand, direct-mapped per row: the frontier
-/// repeats row values often, and a row stat costs a search and the joint law.
+/// Row stats by value, direct-mapped per row and kept per thread from hand
+/// to hand: the frontier repeats row values often, a batch of hands prices
+/// the same values over and over, and a row stat costs a search and the
+/// joint law. Entries carry their solver's id, so solvers never share one.
 struct StatCache {
-    slots: [[(u32, RowStat); STAT_SLOTS]; 3],
+    /// `(value, solver id, stat)`, row by row.
+    slots: Box<[(u32, u64, RowStat)]>,
 }
 
 /// Slots per row of a [`StatCache`] (a power of two).
-const STAT_SLOTS: usize = 64;
+const STAT_SLOTS: usize = 512;
+
+thread_local! {
+    /// This thread's [`StatCache`] while no solve holds it.
+    static STAT_CACHE: RefCell<Option<StatCache>> = const { RefCell::new(None) };
+}
+
+/// Ids of [`Solver`]s, for [`StatCache`].
+static SOLVER_IDS: AtomicU64 = AtomicU64::new(0);
 
 impl StatCache {
-    fn new() -> StatCache {
-        StatCache {
-            slots: [[(u32::MAX, RowStat::default()); STAT_SLOTS]; 3],
-        }
+    /// This thread's cache (a fresh one if a solve on this thread holds it
+    /// or has not returned it).
+    fn take() -> StatCache {
+        STAT_CACHE
+            .with(|c| c.borrow_mut().take())
+            .unwrap_or_else(|| StatCache {
+                slots: vec![(u32::MAX, u64::MAX, RowStat::default()); 3 * STAT_SLOTS]
+                    .into_boxed_slice(),
+            })
+    }
+
+    /// Hands the cache back to this thread.
+    fn give_back(self) {
+        STAT_CACHE.with(|c| *c.borrow_mut() = Some(self));
     }
 
     /// The stat of row `k` at `value`, computed on a miss.
     #[inline]
     fn get(&mut self, solver: &Solver, k: usize, value: u32) -> RowStat {
         // Values differ most in their low nibbles (kickers) and category.
-        let h = (value ^ value >> 7 ^ value >> 20) as usize % STAT_SLOTS;
-        let slot = &mut self.slots[k % 3][h];
-        if slot.0 != value {
-            *slot = (value, solver.row_stat(k, value));
+        let h = (value ^ value >> 9 ^ value >> 20) as usize % STAT_SLOTS;
+        let i = (k % 3) * STAT_SLOTS + h;
+        let Some(slot) = self.slots.get_mut(i) else {
+            return solver.row_stat(k, value);
+        };
+        if slot.0 != value || slot.1 != solver.id {
+            *slot = (value, solver.id, solver.row_stat(k, value));
         }
-        slot.1
+        slot.2
     }
 }
 
@@ -353,6 +379,8 @@ pub struct Solver<'a> {
     monotone: bool,
     /// [`Solver::bound_slack`], once.
     slack: f64,
+    /// Tells this solver's entries of a [`StatCache`] from other solvers'.
+    id: u64,
 }
 
 /// Row units plus bonuses for winning all three rows, before multipliers
@@ -393,6 +421,7 @@ impl<'a> Solver<'a> {
             scoop_points: scoop_points(rules),
             monotone: false,
             slack: 0.0,
+            id: SOLVER_IDS.fetch_add(1, Ordering::Relaxed),
         };
         solver.monotone = solver.ev_monotone();
         solver.slack = solver.bound_slack();
@@ -604,7 +633,7 @@ impl<'a> Solver<'a> {
         let rules = self.rules;
         let mut ctl = Bound {
             solver: self,
-            stats: StatCache::new(),
+            stats: StatCache::take(),
             top: vec![f64::NEG_INFINITY; k.max(1)],
             scored: Vec::with_capacity(128),
             announced: u32::MAX,
@@ -626,6 +655,7 @@ impl<'a> Solver<'a> {
                 ctl.scored.push((s, (v[2], v[1], v[0]), ev));
             }
         }
+        ctl.stats.give_back();
         let mut scored = ctl.scored;
         // Best first: more points, then the stronger rows (frontier keys are
         // distinct, so the order is total and the head the same however found).
@@ -1202,6 +1232,46 @@ mod tests {
         }
         assert!(solve(&[0; 13], &rules, 2, model).is_err());
         assert!(Solver::new(&rules, 4, model).is_err());
+    }
+
+    #[test]
+    fn solvers_sharing_a_thread_do_not_share_row_stats() {
+        // Each thread keeps one row-stat cache for every solver it runs:
+        // interleaving solvers of different rules (royalties, methods, table
+        // sizes) must give what each gives alone on a fresh thread.
+        let model = Model::embedded().unwrap();
+        let presets = ["cp_pro_1_6", "wiki_2_4", "capsa_susun_online"];
+        let rules: Vec<Rules> = presets.iter().map(|p| Rules::preset(p).unwrap()).collect();
+        let hs = hands(40, 31);
+        let alone: Vec<Vec<Solution>> = std::thread::scope(|sc| {
+            let runs: Vec<_> = rules
+                .iter()
+                .enumerate()
+                .map(|(i, r)| {
+                    let hs = &hs;
+                    sc.spawn(move || {
+                        let solver = Solver::new(r, 1 + i, model).unwrap();
+                        hs.iter().map(|h| solver.solve(h).unwrap()).collect()
+                    })
+                })
+                .collect();
+            runs.into_iter().map(|t| t.join().unwrap()).collect()
+        });
+        let solvers: Vec<Solver> = rules
+            .iter()
+            .enumerate()
+            .map(|(i, r)| Solver::new(r, 1 + i, model).unwrap())
+            .collect();
+        for (j, h) in hs.iter().enumerate() {
+            for (i, solver) in solvers.iter().enumerate() {
+                assert_eq!(
+                    solver.solve(h).unwrap(),
+                    alone[i][j],
+                    "{} hand {j}",
+                    presets[i]
+                );
+            }
+        }
     }
 
     #[test]
