@@ -522,7 +522,6 @@ impl HandSubsets {
             // Splits of one back that pass the cheap filters, then those the
             // staircase does not beat.
             let mut cand = [0u8; 64];
-            let mut kept = [(0u32, 0u32, [0u16; 2]); SPLITS_PER_BACK];
             // For `stop`: the last back value announced, the settings reported.
             let (mut last_vb, mut reported) = (u32::MAX, 0);
             let mut fresh: Vec<(SettingIdx, [u32; 3])> = Vec::with_capacity(64);
@@ -617,7 +616,7 @@ impl HandSubsets {
                 let cand = cand[..n.min(64)].iter().map(|&i| {
                     let split = splits.get(i as usize).copied().unwrap_or_default();
                     let (vm, vf) = value(split);
-                    (vm, vf, split)
+                    (vm, vf, i)
                 });
                 let (mut top_m, mut top_f) = (0, 0);
                 for (vm, vf, _) in cand.clone() {
@@ -628,30 +627,32 @@ impl HandSubsets {
                 if n == 0 || stair.best_front(top_m) > top_f || ctl.skip_back(vb, top_m, top_f) {
                     continue;
                 }
-                // Pareto among this back's candidates first (the local
-                // frontier is small), then the staircase for those only.
-                // Of equal pairs the first is kept.
+                // Pareto among this back's legal candidates first, then the
+                // staircase for those only: sorted by middle then front, both
+                // descending (then split order, so that of equal pairs the
+                // first is kept), a candidate is beaten by an earlier one
+                // exactly when some earlier front is at least as strong.
+                let mut keys = [0u64; 64];
                 let mut k = 0;
-                for c in cand {
+                for (vm, vf, i) in cand {
                     // Legality first: a beaten candidate may be the legal one.
-                    if !legal.is_legal(c.1, c.0, vb) {
-                        continue;
+                    if legal.is_legal(vf, vm, vb) {
+                        keys[k & 63] =
+                            u64::from(!vm) << 32 | u64::from(!vf & VALUE_MASK) << 6 | u64::from(i);
+                        k += 1;
                     }
-                    if kept[..k].iter().any(|o| o.0 >= c.0 && o.1 >= c.1) {
-                        continue;
-                    }
-                    let mut j = 0;
-                    for i in 0..k {
-                        if !(kept[i].0 <= c.0 && kept[i].1 <= c.1) {
-                            kept[j] = kept[i];
-                            j += 1;
-                        }
-                    }
-                    kept[j] = c;
-                    k = j + 1;
                 }
+                let keys = &mut keys[..k.min(64)];
+                keys.sort_unstable();
                 let first_new = found.len();
-                for &(vm, vf, [m, fr]) in &kept[..k] {
+                let mut best_front = None;
+                for &key in keys.iter() {
+                    let (vm, vf) = (!(key >> 32) as u32, !(key >> 6) as u32 & VALUE_MASK);
+                    if best_front.is_some_and(|f| f >= vf) {
+                        continue;
+                    }
+                    best_front = Some(vf);
+                    let [m, fr] = splits.get((key & 63) as usize).copied().unwrap_or_default();
                     if stair.best_front(vm) <= vf {
                         found.push(Found::new(fr, m, b, [vf, vm, vb]));
                     }
@@ -871,6 +872,8 @@ pub trait SweepControl {
     }
 }
 
+/// Bits that hold a hand value (below `0xA0 << 16`), for packed sort keys.
+const VALUE_MASK: u32 = 0x03FF_FFFF;
 /// Buckets of the value's top bits (category and first key nibble).
 const BUCKETS: usize = 160;
 /// Fronts the stop rule may examine (126 halvings each, about the cost of
