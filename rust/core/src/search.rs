@@ -878,8 +878,8 @@ const VALUE_MASK: u32 = 0x03FF_FFFF;
 const BUCKETS: usize = 160;
 /// Fronts the stop rule may examine (126 halvings each, about the cost of
 /// scanning a back) before the first back, and per back visited.
-const FRONT_BUDGET_START: u32 = 8;
-const FRONT_BUDGET_PER_BACK: u32 = 4;
+const FRONT_BUDGET_START: u32 = 4;
+const FRONT_BUDGET_PER_BACK: u32 = 2;
 /// Partner scans [`HandSubsets::best_ordered_middle`] may spend.
 const MIDDLE_SCANS: usize = 96;
 /// Buckets up to this size are sorted through a stack buffer of packed keys.
