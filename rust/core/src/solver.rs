@@ -262,6 +262,9 @@ struct Bound<'s, 'a> {
     /// The corners priced for the current back value and their points
     /// (backs of one value often share their corner).
     corners: Vec<([u32; 3], f64)>,
+    /// The examined front's corner (front, middle) that last kept the sweep
+    /// going.
+    open_corner: Option<[u32; 2]>,
 }
 
 impl Bound<'_, '_> {
@@ -330,8 +333,16 @@ impl SweepControl for Bound<'_, '_> {
             }
             self.last_kth = kth;
         }
-        for c in corners.examined {
+        // The corner that kept the sweep going last time most often does
+        // again: try it first.
+        if let Some(c) = self.open_corner.filter(|c| corners.examined.contains(c)) {
             if !self.hopeless([c[0], c[1], vb]) {
+                return Verdict::Continue;
+            }
+        }
+        for &c in corners.examined {
+            if !self.hopeless([c[0], c[1], vb]) {
+                self.open_corner = Some(c);
                 return Verdict::Continue;
             }
         }
@@ -640,6 +651,7 @@ impl<'a> Solver<'a> {
             groups: 0,
             last_kth: f64::NEG_INFINITY,
             corners: Vec::with_capacity(16),
+            open_corner: None,
         };
         if bound && !rules.same_category_ok && self.monotone {
             // Branch and bound on the ordered sweep (see [`Bound`]).
