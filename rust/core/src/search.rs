@@ -551,6 +551,15 @@ impl HandSubsets {
                 let above = stair.best_front(mid_cap);
                 budget += FRONT_BUDGET_PER_BACK;
                 fronts.prune(&stair, mid_cap);
+                // Keep the strongest front still to come examined (within the
+                // budget): the front cap and the end of the sweep follow it.
+                while fronts.open.is_empty()
+                    && budget > 0
+                    && fronts.rest(self, above).is_some()
+                    && fronts.examine(self, &stair, mid_cap)
+                {
+                    budget -= 1;
+                }
                 let rest = fronts.rest(self, above);
                 let front_cap = match (fronts.open.first(), rest) {
                     (Some(&(vf, _)), Some(r)) => vf.max(r),
