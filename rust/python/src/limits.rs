@@ -110,9 +110,7 @@ pub fn zeros<'py, T: Element, D: Dimension>(
     shape: &[usize],
 ) -> PyResult<Bound<'py, PyArray<T, D>>> {
     static ZEROS: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
-    let zeros = ZEROS.import(py, "numpy", "zeros")?;
-    let arr = zeros.call1((PyTuple::new(py, shape)?, numpy::dtype::<T>(py)))?;
-    Ok(arr.cast_into::<PyArray<T, D>>()?)
+    numpy_array(py, &ZEROS, "zeros", shape)
 }
 
 /// [`zeros`] without the zeros (`numpy.empty`), for an output that the work
@@ -126,8 +124,18 @@ pub fn empty<'py, T: Element, D: Dimension>(
     shape: &[usize],
 ) -> PyResult<Bound<'py, PyArray<T, D>>> {
     static EMPTY: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
-    let empty = EMPTY.import(py, "numpy", "empty")?;
-    let arr = empty.call1((PyTuple::new(py, shape)?, numpy::dtype::<T>(py)))?;
+    numpy_array(py, &EMPTY, "empty", shape)
+}
+
+/// `numpy.<name>(shape, dtype)` through a cached reference to the function.
+fn numpy_array<'py, T: Element, D: Dimension>(
+    py: Python<'py>,
+    cell: &PyOnceLock<Py<PyAny>>,
+    name: &str,
+    shape: &[usize],
+) -> PyResult<Bound<'py, PyArray<T, D>>> {
+    let make = cell.import(py, "numpy", name)?;
+    let arr = make.call1((PyTuple::new(py, shape)?, numpy::dtype::<T>(py)))?;
     Ok(arr.cast_into::<PyArray<T, D>>()?)
 }
 
