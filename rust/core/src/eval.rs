@@ -169,6 +169,12 @@ const SUIT_SHIFT: u32 = 19;
 /// both bit 0 and bit 2 set: `key & (key >> 2) & FLUSH_BITS != 0` is a flush.
 const FLUSH_BITS: u32 = 0b001_001_001_001 << SUIT_SHIFT;
 
+/// Whether a sum of five card keys is a flush (one suit counter at 5).
+#[inline(always)]
+fn is_flush(key: u32) -> bool {
+    key & (key >> 2) & FLUSH_BITS != 0
+}
+
 /// Key of a card code: the rank key in the low 19 bits plus a count of one in
 /// its suit's counter. Summing five keys gives the rank multiset (low bits)
 /// and whether the hand is a flush, without carries between the fields.
@@ -194,18 +200,11 @@ static CARD_BIT: [u64; 256] = {
     t
 };
 
-/// True unless the codes are distinct and all below 52 (branch-free): a sum
-/// of single bits has as many bits set as terms only when no two terms share
-/// a bit (a repeated card carries into fewer bits), and an invalid code adds
-/// no bit at all.
-#[inline(always)]
-pub fn is_bad_hand<const N: usize>(c: &[u8; N]) -> bool {
-    is_bad_cards(c)
-}
-
-/// `is_bad_hand` for any number of codes (a whole deal): the same sum of
-/// single bits, so a card held twice anywhere shows. The sum cannot wrap:
-/// every bit is below 52 and a carry only moves a bit up by merging two.
+/// True unless the codes (a hand, or a whole deal) are distinct and all
+/// below 52 (branch-free): a sum of single bits has as many bits set as terms
+/// only when no two terms share a bit (a repeated card carries into fewer
+/// bits), and an invalid code adds no bit at all. The sum cannot wrap: every
+/// bit is below 52 and a carry only moves a bit up by merging two.
 #[inline(always)]
 pub fn is_bad_cards(c: &[u8]) -> bool {
     let mut sum = 0u64;
@@ -483,8 +482,7 @@ impl Evaluator {
     /// Value of a hand from the sum of its five `CARD_KEY`s.
     #[inline(always)]
     pub fn value_of_key(&self, key: u32) -> u32 {
-        let flush = key & (key >> 2) & FLUSH_BITS != 0;
-        self.values[self.slot(key) | (flush as usize) << SLOT_BITS]
+        self.values[self.slot(key) | (is_flush(key) as usize) << SLOT_BITS]
     }
 
     /// Value of five valid, distinct card codes (unchecked: codes ≥ 52 give
@@ -509,7 +507,7 @@ impl Evaluator {
     #[inline(always)]
     fn value_of_key_rarely_flush(&self, key: u32) -> u32 {
         let slot = self.slot(key);
-        if key & (key >> 2) & FLUSH_BITS != 0 {
+        if is_flush(key) {
             self.flush_value(slot)
         } else {
             self.values[slot]
