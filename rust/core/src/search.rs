@@ -519,8 +519,7 @@ impl HandSubsets {
             // step with scanning.
             let mut budget: u32 = FRONT_BUDGET_START;
             let mid_star = self.best_ordered_middle(&mut backs);
-            // Splits of one back that pass the cheap filters, then those the
-            // staircase does not beat.
+            // Positions (among a back's 56 splits) that pass the cheap filters.
             let mut cand = [0u8; 64];
             // For `stop`: the last back value announced, the settings reported.
             let (mut last_vb, mut reported) = (u32::MAX, 0);
@@ -891,7 +890,7 @@ const FRONT_BUDGET_START: u32 = 4;
 const FRONT_BUDGET_PER_BACK: u32 = 2;
 /// Partner scans [`HandSubsets::best_ordered_middle`] may spend.
 const MIDDLE_SCANS: usize = 96;
-/// Buckets up to this size are sorted through a stack buffer of packed keys.
+/// Buckets up to this size are sorted through a stack buffer (see [`sort_packed`]).
 const SMALL_BUCKET: usize = 128;
 
 #[inline(always)]
@@ -944,16 +943,12 @@ impl Buckets {
         if !self.sorted[slot] {
             // Sort packed keys (complemented value above the index): one
             // integer compare per step instead of a tuple and a checked read.
-            // Buckets are usually small; a rare large one sorts in place.
             let key = |i: u16| {
                 u64::from(!values.get(i as usize).copied().unwrap_or(0)) << 16 | u64::from(i)
             };
-            if part.len() <= 1 {
-                // Nothing to sort (most buckets are empty).
-            } else if part.len() <= SMALL_BUCKET {
-                sort_small(part, key);
-            } else {
-                sort_large(part, key);
+            // Most buckets are empty or hold one index: nothing to sort.
+            if part.len() > 1 {
+                sort_packed(part, key);
             }
             self.sorted[slot] = true;
         }
@@ -961,26 +956,23 @@ impl Buckets {
     }
 }
 
-/// Sorts a small bucket through a stack buffer of packed keys. Out of line,
-/// so the buffer is only set up for buckets that need sorting.
+/// Sorts a bucket through a buffer of packed keys: on the stack for the
+/// usual small bucket, on the heap for a large one (high cards of a hand with
+/// many distinct ranks). Out of line, so the buffer is only set up for
+/// buckets that need sorting.
 #[inline(never)]
-fn sort_small(part: &mut [u16], key: impl Fn(u16) -> u64) {
-    let mut keys = [0u64; SMALL_BUCKET];
-    let keys = &mut keys[..part.len().min(SMALL_BUCKET)];
+fn sort_packed(part: &mut [u16], key: impl Fn(u16) -> u64) {
+    let mut stack = [0u64; SMALL_BUCKET];
+    let mut heap = Vec::new();
+    let keys: &mut [u64] = if part.len() <= SMALL_BUCKET {
+        &mut stack[..part.len()]
+    } else {
+        heap.resize(part.len(), 0);
+        &mut heap
+    };
     for (k, &i) in keys.iter_mut().zip(part.iter()) {
         *k = key(i);
     }
-    keys.sort_unstable();
-    for (i, &k) in part.iter_mut().zip(keys.iter()) {
-        *i = k as u16;
-    }
-}
-
-/// [`sort_small`] for a large bucket (high cards of a hand with many
-/// distinct ranks), through a heap buffer of packed keys.
-#[inline(never)]
-fn sort_large(part: &mut [u16], key: impl Fn(u16) -> u64) {
-    let mut keys: Vec<u64> = part.iter().map(|&i| key(i)).collect();
     keys.sort_unstable();
     for (i, &k) in part.iter_mut().zip(keys.iter()) {
         *i = k as u16;
