@@ -171,6 +171,12 @@ impl Cell {
         t: 1.0,
     };
 
+    /// The coordinate itself.
+    #[inline]
+    pub fn value(self) -> f64 {
+        self.u
+    }
+
     /// The cell of coordinate `u` (clamped to [0, 1] for the look-up).
     #[inline]
     pub fn new(u: f64) -> Cell {

@@ -268,12 +268,8 @@ struct Bound<'s, 'a> {
 }
 
 impl Bound<'_, '_> {
-    fn stats(&mut self, v: [u32; 3]) -> [RowStat; 3] {
-        [0, 1, 2].map(|k| self.stats.get(self.solver, k, v[k]))
-    }
-
     fn expected(&mut self, v: [u32; 3]) -> f64 {
-        let st = self.stats(v);
+        let st = [0, 1, 2].map(|k| self.stats.get(self.solver, k, v[k]));
         self.solver.combine(&st)
     }
 
@@ -360,10 +356,10 @@ impl SweepControl for Bound<'_, '_> {
 /// One row's own contribution (see [`Solver::row_stat`]).
 #[derive(Clone, Copy, Debug, Default)]
 struct RowStat {
-    /// P(our row wins).
-    w: f64,
-    /// P(our row does not lose).
-    a: f64,
+    /// P(our row wins), with its cell of the joint law's grid.
+    w: Cell,
+    /// P(our row does not lose), with its cell.
+    a: Cell,
     /// Expected row units: wins minus losses.
     units: f64,
     /// Expected royalty points of the row.
@@ -372,9 +368,6 @@ struct RowStat {
     won_all: f64,
     /// P(opponent's row <= ours) on the copula's scale.
     single: f64,
-    /// `w` and `a` with their cells of the joint law's grid.
-    cw: Cell,
-    ca: Cell,
 }
 
 /// A solver prepared for one set of rules, table size and model; cheap to
@@ -459,18 +452,15 @@ impl<'a> Solver<'a> {
             RoyaltyMode::ExtraIfWon => (own * w - lose_extra, own),
             RoyaltyMode::ExtraAlways => (own - p.expected, own),
         };
-        let (cw, ca) = (Cell::new(w), Cell::new(a));
         let mut corner = [Cell::ONE; 3];
-        corner[k] = ca;
+        corner[k] = Cell::new(a);
         RowStat {
-            w,
-            a,
+            w: Cell::new(w),
+            a: corner[k],
             units: w - (1.0 - a),
             royalty,
             won_all,
             single: self.model.joint_at(corner[0], corner[1], corner[2]),
-            cw,
-            ca,
         }
     }
 
@@ -485,17 +475,17 @@ impl<'a> Solver<'a> {
     fn combine(&self, st: &[RowStat; 3]) -> f64 {
         let rules = self.rules;
         let n = self.opponents as f64;
-        let w = [st[0].w, st[1].w, st[2].w];
-        let a = [st[0].a, st[1].a, st[2].a];
+        let w = [0, 1, 2].map(|k| st[k].w.value());
+        let a = [0, 1, 2].map(|k| st[k].a.value());
         let units: f64 = st.iter().map(|s| s.units).sum();
         let royalty: f64 = st.iter().map(|s| s.royalty).sum();
         let won_all: f64 = st.iter().map(|s| s.won_all).sum();
         // Scoops from the joint law of the opponent's rows (one distribution,
         // so the inclusion-exclusion below stays a probability).
         let j = |x: Cell, y: Cell, z: Cell| self.model.joint_at(x, y, z);
-        let scoop = j(st[0].cw, st[1].cw, st[2].cw);
+        let scoop = j(st[0].w, st[1].w, st[2].w);
         let single = [st[0].single, st[1].single, st[2].single];
-        let ca = [st[0].ca, st[1].ca, st[2].ca];
+        let ca = [st[0].a, st[1].a, st[2].a];
         let pair = [
             j(ca[0], ca[1], Cell::ONE),
             j(ca[0], Cell::ONE, ca[2]),
