@@ -1,5 +1,5 @@
-"""Evaluation throughput from Python, beside phevaluator and eval7 in the same run,
-and the settlement of solver-set four-player deals by ``score_batch``.
+"""Evaluation throughput from Python, beside phevaluator, eval7 and pkrbot (each if installed)
+in the same run, and the settlement of solver-set four-player deals by ``score_batch``.
 
 Run with the optimised extension: ``make bench-python`` (builds --release first).
 Prints evaluations (or deals) per second; nothing is asserted (benchmarks are not tests).
@@ -39,8 +39,8 @@ def main() -> None:
     print(f"chinese-poker {cp.__version__}, {os.cpu_count()} CPUs, numpy {np.__version__}")
     print(f"{'what':<52} {'evaluations/s':>14}")
 
-    def show(name: str, r: float) -> None:
-        print(f"{name:<52} {r / 1e6:>12.1f} M")
+    def show(name: str, r: float, note: str = "") -> None:
+        print(f"{name:<52} {r / 1e6:>12.1f} M{note}")
 
     show("evaluate_batch 5-card, 1 thread", rate(lambda: cp.evaluate_batch(five, threads=1), n))
     show("evaluate_batch 5-card, all threads", rate(lambda: cp.evaluate_batch(five), n))
@@ -50,9 +50,87 @@ def main() -> None:
     m = 200_000
     lists = five[:m].tolist()
     tuples = [tuple(h) for h in lists]
-    value5, evaluate = cp.value5, cp.evaluate
+    tuples3 = [tuple(h) for h in three[:m].tolist()]
+    value5, value3, evaluate = cp.value5, cp.value3, cp.evaluate
+
+    # Per-hand calls: each case is a plain loop that unpacks the hand and calls
+    # once, the same shape for us and the peers, so the figures compare calls.
+    def per_hand5(f: Callable[..., object]) -> Callable[[], None]:
+        def run() -> None:
+            for a, b, c, d, e in tuples:
+                f(a, b, c, d, e)
+
+        return run
+
+    def per_hand3(f: Callable[..., object]) -> Callable[[], None]:
+        def run() -> None:
+            for a, b, c in tuples3:
+                f(a, b, c)
+
+        return run
+
+    def empty_loop() -> None:
+        for _a, _b, _c, _d, _e in tuples:
+            pass
+
+    ours = {
+        "value5(a, b, c, d, e) per hand (plain ints)": per_hand5(value5),
+        "value3(a, b, c) per hand (plain ints)": per_hand3(value3),
+    }
+    peers: dict[str, Callable[[], None]] = {}
+    try:
+        from phevaluator import evaluate_cards
+    except ImportError:
+        print("phevaluator not installed")
+    else:
+        peers["phevaluator.evaluate_cards(a, b, c, d, e) per hand"] = per_hand5(evaluate_cards)
+    try:
+        import eval7
+    except ImportError:
+        print("eval7 not installed")
+    else:
+        deck7 = [eval7.Card(r + s) for r in "23456789TJQKA" for s in "cdhs"]
+        hands7 = [[deck7[c] for c in h] for h in lists]
+
+        def run_eval7() -> None:
+            f = eval7.evaluate
+            for h in hands7:
+                f(h)
+
+        peers["eval7.evaluate(cards) per hand (cards pre-built)"] = run_eval7
+    try:
+        import pkrbot
+    except ImportError:
+        print("pkrbot not installed")
+    else:
+        deckp = [pkrbot.Card(r + s) for r in "23456789TJQKA" for s in "cdhs"]
+        handsp = [[deckp[c] for c in h] for h in lists]
+
+        def run_pkrbot() -> None:
+            f = pkrbot.evaluate
+            for h in handsp:
+                f(h)
+
+        peers["pkrbot.evaluate(cards) per hand (cards pre-built)"] = run_pkrbot
+
+    # Interleaved: the machine's speed drifts, so every case gets its best of
+    # several passes taken in turns, not one block after another.
+    cases = {**ours, **peers, "python loop alone, unpacking five ints (reference)": empty_loop}
+    best = dict.fromkeys(cases, float("inf"))
+    for _ in range(7):
+        for name, fn in cases.items():
+            t0 = time.perf_counter()
+            fn()
+            best[name] = min(best[name], time.perf_counter() - t0)
+    r5 = m / best["value5(a, b, c, d, e) per hand (plain ints)"]
+    for name in cases:
+        r = m / best[name]
+        peer = name in peers
+        show(name, r, f"  (value5 is {r5 / r:.2f}x this)" if peer else "")
+
     show(
-        "value5(a, b, c, d, e) per hand (plain ints)", rate(lambda: [value5(*h) for h in tuples], m)
+        "[value5(*h) for h in tuples] (star call + list)",
+        rate(lambda: [value5(*h) for h in tuples], m),
     )
     show(
         "evaluate(list of codes) per hand -> HandValue",
@@ -60,28 +138,6 @@ def main() -> None:
     )
     texts = [cp.format_cards(h) for h in lists[:50_000]]
     show("evaluate(text) per hand", rate(lambda: [evaluate(t) for t in texts], len(texts)))
-    show("python loop overhead alone (reference)", rate(lambda: [h for h in tuples], m))
-
-    try:
-        from phevaluator import evaluate_cards
-    except ImportError:
-        print("phevaluator not installed")
-    else:
-        show(
-            "phevaluator.evaluate_cards per hand",
-            rate(lambda: [evaluate_cards(*h) for h in tuples], m),
-        )
-    try:
-        import eval7
-    except ImportError:
-        print("eval7 not installed")
-    else:
-        deck = [eval7.Card(r + s) for r in "23456789TJQKA" for s in "cdhs"]
-        hands7 = [[deck[c] for c in h] for h in lists]
-        show(
-            "eval7.evaluate per hand (cards pre-built)",
-            rate(lambda: [eval7.evaluate(h) for h in hands7], m),
-        )
 
 
 def bench_score_batch() -> None:

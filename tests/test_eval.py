@@ -192,6 +192,58 @@ def test_batch_equals_scalar(hands: list[list[int]], threads: int | None) -> Non
     assert got.tolist() == fast
 
 
+def test_value5_value3_every_hand_and_any_integer_type(all5: np.ndarray) -> None:
+    """Plain ints take the fast path; numpy integers, bools and int subclasses the
+    general one; both give the batch's values under either wheel."""
+
+    class Code(int):
+        pass
+
+    sample5 = all5[::97]
+    sample3 = all_combinations(52, 3)
+    for wheel in (None, "lowest", "second_highest"):
+        want5 = evaluate_batch(sample5, wheel=wheel).tolist()
+        want3 = evaluate_batch(sample3, wheel=wheel).tolist()
+        assert [cp.value5(*h, wheel=wheel) for h in sample5.tolist()] == want5
+        assert [cp.value3(*h, wheel=wheel) for h in sample3.tolist()] == want3
+        assert [cp.value5(*h, wheel=wheel) for h in sample5[:500]] == want5[:500]
+        assert [cp.value3(*h, wheel=wheel) for h in sample3[:500]] == want3[:500]
+        sub = [cp.value5(*map(Code, h), wheel=wheel) for h in sample5[:500].tolist()]
+        assert sub == want5[:500]
+    assert cp.value5(True, 2, 3, 4, 5) == cp.value5(1, 2, 3, 4, 5)
+    with pytest.raises(cp.DuplicateCardError):
+        cp.value3(0, 1, False)  # False is the code 0
+    assert type(cp.value5(0, 1, 2, 3, 4)) is int
+
+
+@pytest.mark.parametrize(
+    ("args", "error", "position"),
+    [
+        ((0, 1, 2, 3, 52), cp.InvalidCardError, 4),
+        ((0, 1, 2, 3, 64), cp.InvalidCardError, 4),
+        ((-1, 1, 2, 3, 4), cp.InvalidCardError, 0),
+        ((0, 1, 256, 3, 4), cp.InvalidCardError, 2),
+        ((0, 1, 2, 3, 2**70), cp.InvalidCardError, 4),
+        ((0, 1, 2, 3, 3), cp.DuplicateCardError, 4),
+        ((7, 1, 2, 7, 4), cp.DuplicateCardError, 3),
+        ((0, 1, 99), cp.InvalidCardError, 2),
+        ((0, 1, 1), cp.DuplicateCardError, 2),
+        ((0, 0, 0), cp.DuplicateCardError, 1),
+    ],
+)
+def test_value5_value3_bad_cards(args: tuple[int, ...], error: type, position: int) -> None:
+    f = cp.value5 if len(args) == 5 else cp.value3
+    with pytest.raises(error) as e:
+        f(*args)
+    assert e.value.position == position
+    with pytest.raises(TypeError):
+        f(*args[:-1], "4")
+    with pytest.raises(TypeError):
+        f(*args[:-1], 4.0)
+    with pytest.raises(cp.OptionError):
+        f(*range(len(args)), wheel="highest")
+
+
 def test_batch_threads_agree_on_large_input(all5: np.ndarray) -> None:
     sample = all5[::3]
     one = evaluate_batch(sample, threads=1)

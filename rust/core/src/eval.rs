@@ -340,6 +340,11 @@ static R1: [u16; 256] = {
     t
 };
 
+/// Size of the 3-card table: 13³ = 2,197 entries rounded up to a power of
+/// two, so `value3` indexes it masked, without a bounds check (the three
+/// offsets are table look-ups whose bound the compiler cannot see).
+const THREE_SPAN: usize = 4096;
+
 const BUCKET_BITS: u32 = 11;
 const BUCKETS: usize = 1 << BUCKET_BITS;
 /// 6,175 rank multisets in 8,192 slots: the smallest power of two that holds
@@ -406,7 +411,9 @@ pub struct Evaluator {
     /// a flush, so the second half stays out of the cache and the common
     /// look-up touches 32 KB, not 64 as interleaved pairs would.
     values: [u32; 2 * SLOTS],
-    three: [u32; 13 * 13 * 13],
+    /// The value of three ranks at `169 a + 13 b + c`; the tail past 13³ is
+    /// padding (0) so that a masked index is in bounds (see `THREE_SPAN`).
+    three: [u32; THREE_SPAN],
 }
 
 impl Evaluator {
@@ -449,7 +456,7 @@ impl Evaluator {
             wheel,
             disp,
             values: [0; 2 * SLOTS],
-            three: [0; 13 * 13 * 13],
+            three: [0; THREE_SPAN],
         });
         for &(sum, plain, flush) in &entries {
             let slot = ev.slot(sum);
@@ -497,7 +504,24 @@ impl Evaluator {
     #[inline(always)]
     pub fn value3(&self, c: [Card; 3]) -> u32 {
         let i = R169[c[0] as usize] + R13[c[1] as usize] + R1[c[2] as usize];
-        self.three[i as usize]
+        self.three[i as usize & (THREE_SPAN - 1)]
+    }
+
+    /// The value of five card codes, or None unless they are distinct and
+    /// all below 52 (one 64-bit mask, [`is_bad_cards`]). Cannot panic: every
+    /// table index is a `u8` into a 256-entry table, a shifted hash or a
+    /// masked slot, so no bounds check is left on the path (the per-hand
+    /// Python call relies on it to skip the panic guard).
+    #[inline]
+    pub fn value5_checked(&self, c: [Card; 5]) -> Option<u32> {
+        (!is_bad_cards(&c)).then(|| self.value5(c))
+    }
+
+    /// `value5_checked` for three cards (the index into the 3-card table is
+    /// masked to its size).
+    #[inline]
+    pub fn value3_checked(&self, c: [Card; 3]) -> Option<u32> {
+        (!is_bad_cards(&c)).then(|| self.value3(c))
     }
 
     /// Value of a key, with the flush case out of line: in a batch of
@@ -725,8 +749,9 @@ pub fn is_valid_value(value: u32) -> bool {
         let mut set = std::collections::HashSet::new();
         for wheel in [Wheel::Lowest, Wheel::SecondHighest] {
             let e = evaluator(wheel);
-            set.extend(e.three.iter().copied());
-            // empty entries hold 0, which is no hand's value (a real value has nibbles set)
+            // empty entries (and the 3-card table's padding) hold 0, which is
+            // no hand's value (a real value has nibbles set)
+            set.extend(e.three.iter().copied().filter(|&v| v != 0));
             set.extend(e.values.iter().copied().filter(|&v| v != 0));
         }
         set
@@ -896,6 +921,33 @@ mod tests {
             }
         }
         assert_eq!(distinct.len(), 455);
+    }
+
+    #[test]
+    fn checked_values_agree_and_refuse_bad_cards() {
+        for wheel in [Wheel::Lowest, Wheel::SecondHighest] {
+            let e = evaluator(wheel);
+            e.for_each_hand5(|c, v| {
+                assert_eq!(e.value5_checked(c), Some(v));
+                assert_eq!(e.value5_checked([c[4], c[2], c[0], c[3], c[1]]), Some(v));
+            });
+            for a in 0..52u8 {
+                for b in a + 1..52 {
+                    for c in b + 1..52 {
+                        assert_eq!(e.value3_checked([a, b, c]), Some(e.value3([a, b, c])));
+                    }
+                }
+            }
+            for bad in [52u8, 63, 64, 200, 255] {
+                assert_eq!(e.value5_checked([0, 1, 2, 3, bad]), None);
+                assert_eq!(e.value5_checked([bad, 1, 2, 3, 4]), None);
+                assert_eq!(e.value3_checked([0, bad, 2]), None);
+            }
+            assert_eq!(e.value5_checked([0, 1, 2, 3, 0]), None);
+            assert_eq!(e.value5_checked([51, 51, 2, 3, 4]), None);
+            assert_eq!(e.value3_checked([7, 8, 7]), None);
+            assert_eq!(e.value3_checked([9, 9, 9]), None);
+        }
     }
 
     #[test]

@@ -9,6 +9,7 @@ use crate::errors::{to_pyerr_static, OptionError};
 use chinese_poker_core::Error;
 use pyo3::exceptions::{PyOverflowError, PyTypeError};
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyInt, PyString};
 
 /// Integer types that arguments convert to, with their range for messages.
@@ -197,4 +198,67 @@ pub(crate) fn json_text<'a>(ob: &'a Bound<'_, PyAny>) -> PyResult<&'a str> {
             "bad game JSON: a lone surrogate at character {at} (the text is not valid Unicode)"
         ))
     })
+}
+
+/// Card codes read by identity, for the per-hand calls `value5`/`value3`.
+///
+/// Reading an integer through the C API (`extract`, one call per card) costs
+/// about a quarter of a `value5` call. But CPython keeps one shared object for
+/// each small integer (-5..=256) and returns it whenever such an integer is
+/// made by the usual routes (literals, `range`, arithmetic, `tolist()`), and
+/// since 3.11 these objects sit in one static array. So the codes 0..=51 are
+/// 52 objects at evenly spaced addresses, and the code of an argument is its
+/// address's offset from that of 0 divided by the spacing: a subtraction and
+/// a shift, no call.
+///
+/// Sound without `unsafe` and without trusting that layout: `CardCodes` holds
+/// a reference to each of the 52 objects, so no other object can live at
+/// their addresses, and it exists only if the 52 addresses were found evenly
+/// spaced by a power of two. An argument at no such address (an interpreter
+/// laid out otherwise, an int made another way, a bool, a numpy integer, a
+/// wrong type) gives `None`, and the caller takes the general path, which
+/// reads the value or raises the usual error.
+pub(crate) struct CardCodes {
+    _held: [Py<PyAny>; 52],
+    base: usize,
+    shift: u32,
+}
+
+impl CardCodes {
+    /// The shared table, or None if this interpreter does not lay the small
+    /// integers out evenly (then every call takes the general path).
+    pub(crate) fn get(py: Python<'_>) -> Option<&'static CardCodes> {
+        static CELL: PyOnceLock<Option<CardCodes>> = PyOnceLock::new();
+        CELL.get_or_init(py, || {
+            let held: [Py<PyAny>; 52] =
+                std::array::from_fn(|c| PyInt::new(py, c as u8).into_any().unbind());
+            let base = held[0].as_ptr() as usize;
+            let stride = (held[1].as_ptr() as usize).wrapping_sub(base);
+            let even = stride.is_power_of_two()
+                && held.iter().enumerate().all(|(c, ob)| {
+                    Some(ob.as_ptr() as usize)
+                        == stride.checked_mul(c).map(|d| base.wrapping_add(d))
+                });
+            even.then(|| CardCodes {
+                _held: held,
+                base,
+                shift: stride.trailing_zeros(),
+            })
+        })
+        .as_ref()
+    }
+
+    /// The codes of `N` arguments if each is one of the 52 objects
+    /// (branch-free; wrapping arithmetic only, so nothing can panic).
+    #[inline(always)]
+    pub(crate) fn codes<const N: usize>(&self, obs: [&Bound<'_, PyAny>; N]) -> Option<[u8; N]> {
+        let offsets = obs.map(|ob| (ob.as_ptr() as usize).wrapping_sub(self.base));
+        let end = 52usize.wrapping_shl(self.shift);
+        let misaligned = 1usize.wrapping_shl(self.shift).wrapping_sub(1);
+        let mut bad = 0;
+        for &d in &offsets {
+            bad |= usize::from(d >= end) | d & misaligned;
+        }
+        (bad == 0).then(|| offsets.map(|d| d.wrapping_shr(self.shift) as u8))
+    }
 }

@@ -294,7 +294,17 @@ fn value5(
     c4: &Bound<'_, PyAny>,
     #[pyo3(from_py_with = args::opt_name)] wheel: Option<&str>,
 ) -> PyResult<u32> {
-    let w = opt::<Wheel>(wheel)?;
+    let e = evaluator_of(wheel)?;
+    // Fast path: plain ints 0..=51, distinct. Neither step can panic (see
+    // `CardCodes::codes` and `Evaluator::value5_checked`), so it needs no guard.
+    if let Some(v) = args::CardCodes::get(c0.py())
+        .and_then(|t| t.codes([c0, c1, c2, c3, c4]))
+        .and_then(|c| e.value5_checked(c))
+    {
+        return Ok(v);
+    }
+    // Anything else (numpy or other integer types, bools, bad input): read
+    // each value and check the hand, raising the error that names the problem.
     let codes = [
         code_of(c0, 0)?,
         code_of(c1, 1)?,
@@ -302,7 +312,7 @@ fn value5(
         code_of(c3, 3)?,
         code_of(c4, 4)?,
     ];
-    light(|| eval::evaluate(&codes, w))
+    light(|| eval::evaluate(&codes, e.wheel()))
 }
 
 /// The integer value of three card codes (a front).
@@ -317,9 +327,27 @@ fn value3(
     c2: &Bound<'_, PyAny>,
     #[pyo3(from_py_with = args::opt_name)] wheel: Option<&str>,
 ) -> PyResult<u32> {
-    let w = opt::<Wheel>(wheel)?;
+    let e = evaluator_of(wheel)?;
+    if let Some(v) = args::CardCodes::get(c0.py())
+        .and_then(|t| t.codes([c0, c1, c2]))
+        .and_then(|c| e.value3_checked(c))
+    {
+        return Ok(v);
+    }
     let codes = [code_of(c0, 0)?, code_of(c1, 1)?, code_of(c2, 2)?];
-    light(|| eval::evaluate(&codes, w))
+    light(|| eval::evaluate(&codes, e.wheel()))
+}
+
+/// The evaluator for `wheel=` (None is the common case, decided without
+/// parsing). Its tables are built on first use inside the panic guard; the
+/// look-ups afterwards cannot panic.
+#[inline(always)]
+fn evaluator_of(wheel: Option<&str>) -> PyResult<&'static eval::Evaluator> {
+    let w = match wheel {
+        None => Wheel::Lowest,
+        w => opt::<Wheel>(w)?,
+    };
+    light(|| Ok(eval::evaluator(w)))
 }
 
 fn array_error(msg: String) -> PyErr {
