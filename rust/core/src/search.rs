@@ -505,7 +505,7 @@ impl HandSubsets {
         C: SweepControl + ?Sized,
     {
         let t = &*TABLES;
-        let mut backs = Buckets::new(&self.five[..FIVE_SUBSETS]);
+        let mut backs = Buckets::<FIVE_PAD>::new(&self.five[..FIVE_SUBSETS]);
         // Sized for the usual hand (frontiers of a few dozen settings), so
         // that the sweep seldom reallocates.
         let mut stair = Staircase {
@@ -701,7 +701,7 @@ impl HandSubsets {
     /// as strong. Subsets are tried strongest first, each with one scan of
     /// its 56 disjoint partners; after [`MIDDLE_SCANS`] scans the value of
     /// the next subset is the bound (every stronger one failed).
-    fn best_ordered_middle(&self, order: &mut Buckets) -> u32 {
+    fn best_ordered_middle(&self, order: &mut Buckets<FIVE_PAD>) -> u32 {
         let t = &*TABLES;
         let mut scans = 0;
         for bucket in (0..BUCKETS).rev() {
@@ -742,7 +742,7 @@ impl HandSubsets {
 /// Fronts strongest first, with the best middle each allows, for the stop
 /// rule of the ordered sweep (see [`HandSubsets::sweep`]).
 struct FrontCursor {
-    order: Buckets,
+    order: Buckets<THREE_PAD>,
     bucket: usize,
     pos: usize,
     /// Examined fronts not yet beaten, strongest first, as (value, best
@@ -902,17 +902,17 @@ fn bucket_of(value: u32) -> usize {
 /// Subset indices ordered by value descending, built lazily: a counting sort
 /// on the top bits of the value, then each bucket sorted on first use. The
 /// sweep usually stops within the first few buckets, so most are never sorted.
-struct Buckets {
+struct Buckets<const N: usize> {
     /// Indices, bucket by bucket from the strongest bucket down.
-    order: [u16; FIVE_PAD],
+    order: [u16; N],
     /// `start[b]..start[b + 1]` of the strongest-first layout holds bucket
     /// `BUCKETS - 1 - b`.
     start: [u16; BUCKETS + 1],
     sorted: [bool; BUCKETS],
 }
 
-impl Buckets {
-    fn new(values: &[u32]) -> Buckets {
+impl<const N: usize> Buckets<N> {
+    fn new(values: &[u32]) -> Self {
         let mut start = [0u16; BUCKETS + 1];
         for &v in values {
             start[BUCKETS - bucket_of(v)] += 1;
@@ -922,10 +922,10 @@ impl Buckets {
             start[i] += start[i - 1];
         }
         let mut fill = start;
-        let mut order = [0u16; FIVE_PAD];
+        let mut order = [0u16; N];
         for (i, &v) in values.iter().enumerate() {
             let slot = BUCKETS - 1 - bucket_of(v);
-            order[fill[slot] as usize & (FIVE_PAD - 1)] = i as u16;
+            order[fill[slot] as usize & (N - 1)] = i as u16;
             fill[slot] += 1;
         }
         Buckets {
