@@ -1132,6 +1132,26 @@ mod tests {
     }
 
     #[test]
+    fn value_rows_reads_short_batches_and_the_last_row() {
+        // Every length from 0 to 9 rows, with a ragged tail of codes that
+        // makes no row, gives every whole row.
+        let e = evaluator(Wheel::Lowest);
+        let hands: Vec<[u8; 5]> = (0..9u8)
+            .map(|i| [i, 13 + i, 26 + i, 39 + i, 51 - i])
+            .collect();
+        for n in 0..=hands.len() {
+            for extra in 0..5 {
+                let mut rows: Vec<u8> = hands[..n].concat();
+                rows.extend(std::iter::repeat_n(7u8, extra));
+                let mut out = vec![0u32; n];
+                e.value_rows::<5>(&rows, &mut out);
+                let expect: Vec<u32> = hands[..n].iter().map(|h| e.value5(*h)).collect();
+                assert_eq!(out, expect, "{n} rows, {extra} extra codes");
+            }
+        }
+    }
+
+    #[test]
     fn value_rows_equals_value5_and_value3() {
         for wheel in [Wheel::Lowest, Wheel::SecondHighest] {
             let e = evaluator(wheel);
