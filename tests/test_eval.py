@@ -244,6 +244,44 @@ def test_value5_value3_bad_cards(args: tuple[int, ...], error: type, position: i
         f(*range(len(args)), wheel="highest")
 
 
+def test_evaluate_list_of_plain_ints_equals_batch(all5: np.ndarray) -> None:
+    """A list of plain ints takes evaluate()'s identity path; tuples, numpy
+    integers and int subclasses the general one: all agree with the batch."""
+
+    class Code(int):
+        pass
+
+    sample5 = all5[::997]
+    sample3 = all_combinations(52, 3)[::7]
+    for wheel in (None, "second_highest"):
+        for sample in (sample5, sample3):
+            want = evaluate_batch(sample, wheel=wheel).tolist()
+            rows = sample.tolist()
+            assert [int(cp.evaluate(h, wheel=wheel)) for h in rows] == want
+            assert [int(cp.evaluate(tuple(h), wheel=wheel)) for h in rows[:300]] == want[:300]
+            assert [int(cp.evaluate(list(h), wheel=wheel)) for h in sample[:300]] == want[:300]
+            sub = [int(cp.evaluate([Code(c) for c in h], wheel=wheel)) for h in rows[:300]]
+            assert sub == want[:300]
+
+
+@pytest.mark.parametrize(
+    ("cards", "error", "position"),
+    [
+        ([0, 1, 2, 3, 52], cp.InvalidCardError, 4),
+        ([0, 1, 2, 3, -1], cp.InvalidCardError, 4),
+        ([0, 1, 2, 3, 3], cp.DuplicateCardError, 4),
+        ([5, 1, 5], cp.DuplicateCardError, 2),
+        ([0, 1, 60], cp.InvalidCardError, 2),
+    ],
+)
+def test_evaluate_list_bad_cards(cards: list[int], error: type, position: int) -> None:
+    with pytest.raises(error) as e:
+        cp.evaluate(cards)
+    assert e.value.position == position
+    with pytest.raises(cp.OptionError):
+        cp.evaluate(list(range(len(cards))), wheel="highest")
+
+
 def test_batch_threads_agree_on_large_input(all5: np.ndarray) -> None:
     sample = all5[::3]
     one = evaluate_batch(sample, threads=1)

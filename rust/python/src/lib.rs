@@ -251,6 +251,15 @@ fn evaluate<'py>(
     #[pyo3(from_py_with = args::opt_name)] notation: Option<&str>,
 ) -> PyResult<Bound<'py, HandValue>> {
     let py = cards.py();
+    // Fastest path: a list of five or three plain ints 0..=51, read by
+    // identity (see `value5`).
+    if notation.is_none() {
+        if let Ok(list) = cards.cast::<PyList>() {
+            if let Some(v) = plain_codes_value(list, wheel) {
+                return new_hand_value(py, v);
+            }
+        }
+    }
     let w = opt::<Wheel>(wheel)?;
     // Fast path for a list or tuple of 3 or 5 integers: no allocation.
     let mut small = [0i64; 5];
@@ -278,6 +287,28 @@ fn evaluate<'py>(
     let codes = codes_of(cards, n)?;
     let value = light(|| eval::evaluate(&codes, w))?;
     new_hand_value(py, value)
+}
+
+/// The value of a list of five or three distinct plain-int codes, if it is
+/// one (None sends the caller to the general path and its errors).
+#[inline]
+fn plain_codes_value(list: &Bound<'_, PyList>, wheel: Option<&str>) -> Option<u32> {
+    let t = args::CardCodes::get(list.py())?;
+    let ev = evaluator_of(wheel).ok()?;
+    let item = |i: usize| list.get_item(i).ok();
+    match list.len() {
+        5 => match (item(0), item(1), item(2), item(3), item(4)) {
+            (Some(a), Some(b), Some(c), Some(d), Some(e)) => {
+                ev.value5_checked(t.codes([&a, &b, &c, &d, &e])?)
+            }
+            _ => None,
+        },
+        3 => match (item(0), item(1), item(2)) {
+            (Some(a), Some(b), Some(c)) => ev.value3_checked(t.codes([&a, &b, &c])?),
+            _ => None,
+        },
+        _ => None,
+    }
 }
 
 /// The integer value of five card codes: the fastest per-hand call.
