@@ -7,6 +7,7 @@ Prints evaluations (or deals) per second; nothing is asserted (benchmarks are no
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 import time
@@ -69,6 +70,13 @@ def main() -> None:
 
         return run
 
+    def per_hand_cards(f: Callable[..., object], hands: list[list[object]]) -> Callable[[], None]:
+        def run() -> None:
+            for h in hands:
+                f(h)
+
+        return run
+
     def empty_loop() -> None:
         for _a, _b, _c, _d, _e in tuples:
             pass
@@ -84,34 +92,17 @@ def main() -> None:
         print("phevaluator not installed")
     else:
         peers["phevaluator.evaluate_cards(a, b, c, d, e) per hand"] = per_hand5(evaluate_cards)
-    try:
-        import eval7
-    except ImportError:
-        print("eval7 not installed")
-    else:
-        deck7 = [eval7.Card(r + s) for r in "23456789TJQKA" for s in "cdhs"]
-        hands7 = [[deck7[c] for c in h] for h in lists]
-
-        def run_eval7() -> None:
-            f = eval7.evaluate
-            for h in hands7:
-                f(h)
-
-        peers["eval7.evaluate(cards) per hand (cards pre-built)"] = run_eval7
-    try:
-        import pkrbot
-    except ImportError:
-        print("pkrbot not installed")
-    else:
-        deckp = [pkrbot.Card(r + s) for r in "23456789TJQKA" for s in "cdhs"]
-        handsp = [[deckp[c] for c in h] for h in lists]
-
-        def run_pkrbot() -> None:
-            f = pkrbot.evaluate
-            for h in handsp:
-                f(h)
-
-        peers["pkrbot.evaluate(cards) per hand (cards pre-built)"] = run_pkrbot
+    # eval7 and pkrbot share one interface: Card("As") objects, evaluate(list).
+    for module in ("eval7", "pkrbot"):
+        try:
+            peer_module = importlib.import_module(module)
+        except ImportError:
+            print(f"{module} not installed")
+            continue
+        deck = [peer_module.Card(r + s) for r in "23456789TJQKA" for s in "cdhs"]
+        peers[f"{module}.evaluate(cards) per hand (cards pre-built)"] = per_hand_cards(
+            peer_module.evaluate, [[deck[c] for c in h] for h in lists]
+        )
 
     # Interleaved: the machine's speed drifts, so every case gets its best of
     # several passes taken in turns, not one block after another.
