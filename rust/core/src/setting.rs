@@ -134,6 +134,15 @@ pub fn order_check(values: [u32; 3], rules: &Rules) -> Option<FoulReason> {
     None
 }
 
+/// True when [`order_check`] passes exactly the settings with `front <=
+/// middle <= back` by value: non-strict order without the same-category
+/// house rule. (A front at most the middle by value has its key nibbles at
+/// most the middle's first ones, so it is never `Above` the middle; equal
+/// is allowed.) A search that keeps to value order may then skip the check.
+pub fn value_order_decides(rules: &Rules) -> bool {
+    !rules.same_category_ok && rules.order_mode == OrderMode::NonStrict
+}
+
 /// 13 distinct cards set as front 3 / middle 5 / back 5.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Setting {
@@ -346,6 +355,50 @@ mod tests {
     fn v(s: &str) -> u32 {
         let c = parse_cards(s, Notation::Intl).unwrap();
         evaluator(crate::eval::Wheel::Lowest).value(&c).unwrap()
+    }
+
+    #[test]
+    fn value_order_decides_when_it_says_so() {
+        // Every front class against every middle class, both wheels: where
+        // `value_order_decides`, the check passes exactly the value order.
+        use crate::model::class_list;
+        for wheel in [
+            crate::eval::Wheel::Lowest,
+            crate::eval::Wheel::SecondHighest,
+        ] {
+            let (threes, fives) = (class_list(wheel, 3).values(), class_list(wheel, 5).values());
+            let mut decided = 0;
+            for name in Rules::preset_names() {
+                let rules = Rules::preset(name).unwrap();
+                if !value_order_decides(&rules) {
+                    continue;
+                }
+                decided += 1;
+                for &f in threes {
+                    for &m in fives.iter().step_by(13) {
+                        let by_value = f <= m;
+                        assert_eq!(
+                            order_check([f, m, m], &rules).is_none(),
+                            by_value,
+                            "{name} {f:#x} {m:#x}"
+                        );
+                    }
+                }
+                for &m in fives.iter().step_by(7) {
+                    for &b in fives.iter().step_by(5) {
+                        assert_eq!(order_check([0, m, b], &rules).is_none(), m <= b, "{name}");
+                    }
+                }
+            }
+            assert!(decided >= 2, "most presets are non-strict");
+        }
+        let mut r = Rules::default();
+        assert!(value_order_decides(&r));
+        r.order_mode = OrderMode::Strict;
+        assert!(!value_order_decides(&r));
+        r.order_mode = OrderMode::NonStrict;
+        r.same_category_ok = true;
+        assert!(!value_order_decides(&r));
     }
 
     fn setting(s: &str) -> Setting {

@@ -35,7 +35,7 @@ use crate::search::{
     Corners, HandSubsets, SettingIdx, SweepControl, ValueOrder, Verdict, FIVE_SUBSETS,
     THREE_SUBSETS,
 };
-use crate::setting::{order_check, Row, Setting};
+use crate::setting::{order_check, value_order_decides, Row, Setting};
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::LazyLock;
@@ -593,6 +593,8 @@ impl<'a> Solver<'a> {
         if rules.same_category_ok {
             // Equal categories may stand in any order: value order is no promise.
             subsets.pareto(&legal)
+        } else if value_order_decides(rules) {
+            subsets.pareto(&ValueOrder(|_: u32, _: u32, _: u32| true))
         } else {
             subsets.pareto(&ValueOrder(legal))
         }
@@ -668,8 +670,13 @@ impl<'a> Solver<'a> {
         };
         if bound && !rules.same_category_ok && self.monotone {
             // Branch and bound on the ordered sweep (see [`Bound`]).
-            let legal = |f: u32, m: u32, b: u32| order_check([f, m, b], rules).is_none();
-            let part = subsets.sweep_unordered(&ValueOrder(legal), &mut ctl);
+            let part = if value_order_decides(rules) {
+                // The sweep keeps to value order, which is then the whole check.
+                subsets.sweep_unordered(&ValueOrder(|_: u32, _: u32, _: u32| true), &mut ctl)
+            } else {
+                let legal = |f: u32, m: u32, b: u32| order_check([f, m, b], rules).is_none();
+                subsets.sweep_unordered(&ValueOrder(legal), &mut ctl)
+            };
             let announced = ctl.announced;
             for &(s, v) in part.iter().filter(|x| x.1[2] <= announced) {
                 ctl.price(s, v);
