@@ -698,11 +698,15 @@ impl HandSubsets {
 
     /// An upper bound on the middle of every ordered setting (`middle <=
     /// back`): the strongest 5-subset that has a disjoint 5-subset at least
-    /// as strong. Subsets are tried strongest first, each with one scan of
-    /// its 56 disjoint partners; after [`MIDDLE_SCANS`] scans the value of
-    /// the next subset is the bound (every stronger one failed).
+    /// as strong. Subsets are tried strongest first; every subset met before
+    /// one is at least as strong, so it qualifies when one of their masks is
+    /// disjoint from its own. (A disjoint partner of equal value met later
+    /// qualifies itself, with the same value.) After [`MIDDLE_SCANS`]
+    /// subsets the value of the next one is the bound (every stronger one
+    /// failed).
     fn best_ordered_middle(&self, order: &mut Buckets<FIVE_PAD>) -> u32 {
         let t = &*TABLES;
+        let mut seen = [0u16; MIDDLE_SCANS];
         let mut scans = 0;
         for bucket in (0..BUCKETS).rev() {
             for &x in order.sorted(bucket, &self.five[..FIVE_SUBSETS]) {
@@ -711,14 +715,16 @@ impl HandSubsets {
                 if scans == MIDDLE_SCANS {
                     return vx;
                 }
-                scans += 1;
-                let partners = &t.splits[x * SPLITS_PER_BACK..(x + 1) * SPLITS_PER_BACK];
-                if partners
-                    .iter()
-                    .any(|s| self.five[s[0] as usize & (FIVE_PAD - 1)] >= vx)
-                {
+                let (Some(met), Some(&mx)) = (seen.get(..scans), t.mask5.get(x)) else {
+                    return vx; // in range (unreachable)
+                };
+                if met.iter().any(|&m| m & mx == 0) {
                     return vx;
                 }
+                if let Some(slot) = seen.get_mut(scans) {
+                    *slot = mx;
+                }
+                scans += 1;
             }
         }
         0
@@ -1392,6 +1398,40 @@ mod tests {
             let all = brute_settings(&hand, evaluator(wheel));
             check_pareto(&hand, wheel, &all);
         }
+    }
+
+    #[test]
+    fn best_ordered_middle_matches_brute_force() {
+        // Brute force: subsets strongest first (value, then index); the first
+        // with a disjoint subset at least as strong gives the bound, unless
+        // MIDDLE_SCANS subsets come before it (then the next one's value).
+        let t = &*TABLES;
+        let mut rng = Rng(0xB0B0);
+        let mut capped = 0;
+        for n in 0..400 {
+            let hand = rng.hand();
+            let wheel = if n % 2 == 0 {
+                Wheel::Lowest
+            } else {
+                Wheel::SecondHighest
+            };
+            let h = HandSubsets::new(&hand, wheel);
+            let mut order: Vec<usize> = (0..FIVE_SUBSETS).collect();
+            order.sort_by_key(|&i| (std::cmp::Reverse(h.five[i]), i));
+            let first = order.iter().position(|&x| {
+                (0..FIVE_SUBSETS).any(|y| t.mask5[x] & t.mask5[y] == 0 && h.five[y] >= h.five[x])
+            });
+            let want = match first {
+                Some(p) if p <= MIDDLE_SCANS => h.five[order[p.min(MIDDLE_SCANS)]],
+                _ => {
+                    capped += 1;
+                    h.five[order[MIDDLE_SCANS]]
+                }
+            };
+            let mut backs = Buckets::<FIVE_PAD>::new(&h.five[..FIVE_SUBSETS]);
+            assert_eq!(h.best_ordered_middle(&mut backs), want, "{hand:?}");
+        }
+        assert!(capped < 400, "the cap must not decide every hand");
     }
 
     #[test]
