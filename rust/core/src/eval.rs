@@ -1132,7 +1132,7 @@ mod tests {
     }
 
     #[test]
-    fn value_rows_reads_short_batches_and_the_last_row() {
+    fn value_rows_on_short_and_ragged_batches() {
         // Every length from 0 to 9 rows, with a ragged tail of codes that
         // makes no row, gives every whole row.
         let e = evaluator(Wheel::Lowest);

@@ -1297,6 +1297,14 @@ mod tests {
             }
             std::array::from_fn(|i| deck[i])
         }
+
+        /// A random hand's subsets, under the low wheel for even `n` and the
+        /// second-highest wheel for odd `n`.
+        fn subsets(&mut self, n: usize) -> ([Card; 13], HandSubsets) {
+            let hand = self.hand();
+            let wheel = [Wheel::Lowest, Wheel::SecondHighest][n % 2];
+            (hand, HandSubsets::new(&hand, wheel))
+        }
     }
 
     fn default_rule(f: u32, m: u32, b: u32) -> bool {
@@ -1527,18 +1535,13 @@ mod tests {
         let mut rng = Rng(0xDEAD);
         let (mut dead, mut empty) = (0, 0);
         for n in 0..600 {
-            let hand = rng.hand();
-            let wheel = if n % 2 == 0 {
-                Wheel::Lowest
-            } else {
-                Wheel::SecondHighest
-            };
-            let h = HandSubsets::new(&hand, wheel);
+            let (hand, h) = rng.subsets(n);
+            let shape = Shape::new(&hand);
             for f in 0..THREE_SUBSETS {
                 let vf = h.three[f];
                 let no_setting = h.best_middle(f) < vf;
                 empty += usize::from(no_setting);
-                if h.front_is_dead(&Shape::new(&hand), f, vf) {
+                if h.front_is_dead(&shape, f, vf) {
                     dead += 1;
                     assert!(no_setting, "{hand:?} front {f}");
                 }
@@ -1559,13 +1562,7 @@ mod tests {
         let mut rng = Rng(0xB0B0);
         let mut capped = 0;
         for n in 0..400 {
-            let hand = rng.hand();
-            let wheel = if n % 2 == 0 {
-                Wheel::Lowest
-            } else {
-                Wheel::SecondHighest
-            };
-            let h = HandSubsets::new(&hand, wheel);
+            let (hand, h) = rng.subsets(n);
             let mut order: Vec<usize> = (0..FIVE_SUBSETS).collect();
             order.sort_by_key(|&i| (std::cmp::Reverse(h.five[i]), i));
             let first = order.iter().position(|&x| {
