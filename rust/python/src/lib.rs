@@ -252,12 +252,10 @@ fn evaluate<'py>(
 ) -> PyResult<Bound<'py, HandValue>> {
     let py = cards.py();
     // Fastest path: a list of five or three plain ints 0..=51, read by
-    // identity (see `value5`).
-    if notation.is_none() {
-        if let Ok(list) = cards.cast::<PyList>() {
-            if let Some(v) = plain_codes_value(list, wheel) {
-                return new_hand_value(py, v);
-            }
+    // identity (see `value5`; `notation` applies to text only).
+    if let Ok(list) = cards.cast::<PyList>() {
+        if let Some(v) = plain_list_value(list, wheel) {
+            return new_hand_value(py, v);
         }
     }
     let w = opt::<Wheel>(wheel)?;
@@ -292,23 +290,28 @@ fn evaluate<'py>(
 /// The value of a list of five or three distinct plain-int codes, if it is
 /// one (None sends the caller to the general path and its errors).
 #[inline]
-fn plain_codes_value(list: &Bound<'_, PyList>, wheel: Option<&str>) -> Option<u32> {
-    let t = args::CardCodes::get(list.py())?;
-    let ev = evaluator_of(wheel).ok()?;
+fn plain_list_value(list: &Bound<'_, PyList>, wheel: Option<&str>) -> Option<u32> {
+    let e = evaluator_of(wheel).ok()?;
     let item = |i: usize| list.get_item(i).ok();
     match list.len() {
-        5 => match (item(0), item(1), item(2), item(3), item(4)) {
-            (Some(a), Some(b), Some(c), Some(d), Some(e)) => {
-                ev.value5_checked(t.codes([&a, &b, &c, &d, &e])?)
-            }
-            _ => None,
-        },
-        3 => match (item(0), item(1), item(2)) {
-            (Some(a), Some(b), Some(c)) => ev.value3_checked(t.codes([&a, &b, &c])?),
-            _ => None,
-        },
+        5 => plain_value5(e, [&item(0)?, &item(1)?, &item(2)?, &item(3)?, &item(4)?]),
+        3 => plain_value3(e, [&item(0)?, &item(1)?, &item(2)?]),
         _ => None,
     }
+}
+
+/// The value of five plain ints 0..=51, distinct, read by identity; None for
+/// anything else. Neither step can panic (see `CardCodes::codes` and
+/// `Evaluator::value5_checked`), so callers need no guard.
+#[inline(always)]
+fn plain_value5(e: &eval::Evaluator, obs: [&Bound<'_, PyAny>; 5]) -> Option<u32> {
+    e.value5_checked(args::CardCodes::get(obs[0].py())?.codes(obs)?)
+}
+
+/// `plain_value5` for three cards.
+#[inline(always)]
+fn plain_value3(e: &eval::Evaluator, obs: [&Bound<'_, PyAny>; 3]) -> Option<u32> {
+    e.value3_checked(args::CardCodes::get(obs[0].py())?.codes(obs)?)
 }
 
 /// The integer value of five card codes: the fastest per-hand call.
@@ -326,12 +329,7 @@ fn value5(
     #[pyo3(from_py_with = args::opt_name)] wheel: Option<&str>,
 ) -> PyResult<u32> {
     let e = evaluator_of(wheel)?;
-    // Fast path: plain ints 0..=51, distinct. Neither step can panic (see
-    // `CardCodes::codes` and `Evaluator::value5_checked`), so it needs no guard.
-    if let Some(v) = args::CardCodes::get(c0.py())
-        .and_then(|t| t.codes([c0, c1, c2, c3, c4]))
-        .and_then(|c| e.value5_checked(c))
-    {
+    if let Some(v) = plain_value5(e, [c0, c1, c2, c3, c4]) {
         return Ok(v);
     }
     // Anything else (numpy or other integer types, bools, bad input): read
@@ -359,10 +357,7 @@ fn value3(
     #[pyo3(from_py_with = args::opt_name)] wheel: Option<&str>,
 ) -> PyResult<u32> {
     let e = evaluator_of(wheel)?;
-    if let Some(v) = args::CardCodes::get(c0.py())
-        .and_then(|t| t.codes([c0, c1, c2]))
-        .and_then(|c| e.value3_checked(c))
-    {
+    if let Some(v) = plain_value3(e, [c0, c1, c2]) {
         return Ok(v);
     }
     let codes = [code_of(c0, 0)?, code_of(c1, 1)?, code_of(c2, 2)?];
