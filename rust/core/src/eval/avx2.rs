@@ -1,0 +1,162 @@
+//! The 5-card batch kernel with AVX2, eight rows per step, chosen at run
+//! time (the wheels target x86-64-v2, which has no AVX2): `value_rows`
+//! asks `is_x86_feature_detected!` (std caches the answer) and falls back
+//! to the scalar kernel, which also does the rows after the last eight.
+//!
+//! The scalar kernel spends about twelve loads on a hand (five codes, five
+//! `CARD_KEY`s, a displacement, a value), so it waits on the load ports.
+//! Here a rank key is computed, not loaded: two in-register tables of eight
+//! (`vpermd` reads only the low three bits of each index, so the code need
+//! not be isolated first) and a blend on the rank's fourth bit. The suit
+//! counters of `CARD_KEY` are left out of the key: they take no part in
+//! the hash (see `MULT`, `SLOT_MASK`), and the flush they would show is
+//! read off the codes (all five share their low two bits). A flush reads
+//! the table's flush half by an added offset, without a branch. Eight hands
+//! cost four 16-byte loads, three shuffles and two gathers (displacement,
+//! value).
+//!
+//! Safety: every `unsafe` here is a load, a gather or a store, or the call
+//! of the `avx2` function, made only after `is_x86_feature_detected!`.
+//! Loads and the store stay inside a 40-byte block and an 8-value block of
+//! the caller's slices. Gather indices are bounded by construction, not by
+//! the data: a bucket is the top 11 bits of a product (< 2^11, and the
+//! displacement table has two entries of padding for the 32-bit read of the
+//! last one), a value index is a slot masked to 13 bits plus 0 or 2^13
+//! (< 2^14, the value table's length). Invalid codes (52 and up) only give
+//! other keys, hence unspecified values, never other addresses.
+#![allow(unsafe_code)]
+
+#[cfg(target_arch = "x86")]
+use std::arch::x86::*;
+#[cfg(target_arch = "x86_64")]
+use std::arch::x86_64::*;
+
+use super::{Evaluator, BUCKET_BITS, MULT, RANK_KEYS, SLOTS, SLOT_MASK};
+
+// The bounds argument above, checked at compile time.
+const _: () = assert!(BUCKET_BITS == 11 && SLOTS == 1 << 13 && SLOT_MASK as usize == SLOTS - 1);
+
+/// Whether this CPU has AVX2 (std caches the answer after the first call).
+#[inline]
+pub(super) fn available() -> bool {
+    is_x86_feature_detected!("avx2")
+}
+
+/// Evaluates the rows of five codes in whole steps of eight, `min(rows/5,
+/// out.len())` rounded down to a multiple of 8, and returns how many rows
+/// it did, or None without AVX2. The caller does the rest with the scalar
+/// kernel.
+#[inline]
+pub(super) fn value_rows5(e: &Evaluator, rows: &[u8], out: &mut [u32]) -> Option<usize> {
+    if !available() {
+        return None;
+    }
+    // SAFETY: the CPU has AVX2 (checked just above).
+    Some(unsafe { value_rows5_avx2(e, rows, out) })
+}
+
+const fn i(x: u32) -> i32 {
+    x as i32
+}
+
+/// Shuffle controls on the two loads of a half-block of four rows, one from
+/// its byte 0 (`A`) and one from its byte 4 (`B`): `FIRST_A | FIRST_B` puts
+/// cards 0-3 of row k into dword k (row 3's are bytes 15-18, only in `B`),
+/// `FIFTH` puts card 4 of row k (byte 5k + 4, so 5k of `B`) into every byte
+/// of dword k. The same in both 128-bit lanes; -128 makes a zero byte.
+const FIRST_A: [i8; 32] = shuffle(0);
+const FIRST_B: [i8; 32] = shuffle(1);
+const FIFTH: [i8; 32] = shuffle(2);
+
+/// Byte `b` of dword `k` of a lane, for the control `which` (as above).
+const fn shuffle(which: u8) -> [i8; 32] {
+    let mut t = [-128i8; 32];
+    let mut n = 0;
+    while n < 32 {
+        let (k, b) = ((n % 16 / 4) as i8, (n % 4) as i8);
+        t[n] = match which {
+            0 if k < 3 => 5 * k + b,
+            1 if k == 3 => 11 + b,
+            2 => 5 * k,
+            _ => -128,
+        };
+        n += 1;
+    }
+    t
+}
+
+#[target_feature(enable = "avx2")]
+unsafe fn value_rows5_avx2(e: &Evaluator, rows: &[u8], out: &mut [u32]) -> usize {
+    let n = (rows.len() / 5).min(out.len()) / 8 * 8;
+    let rk = |k: usize| i(RANK_KEYS[k]);
+    let rank_lo = _mm256_setr_epi32(rk(0), rk(1), rk(2), rk(3), rk(4), rk(5), rk(6), rk(7));
+    let rank_hi = _mm256_setr_epi32(rk(8), rk(9), rk(10), rk(11), rk(12), 0, 0, 0);
+    // SAFETY: each control is 32 bytes.
+    let [first_a, first_b, fifth] =
+        [&FIRST_A, &FIRST_B, &FIFTH].map(|c| unsafe { _mm256_loadu_si256(c.as_ptr().cast()) });
+    let mult = _mm256_set1_epi32(i(MULT));
+    let slot_mask = _mm256_set1_epi32(i(SLOT_MASK));
+    let suits = _mm256_set1_epi32(0x0303_0303);
+    let flush_half = _mm256_set1_epi32(SLOTS as i32);
+    let zero = _mm256_setzero_si256();
+    let disp = e.disp.as_ptr().cast::<i32>();
+    let values = e.values.as_ptr().cast::<i32>();
+    // The rank key of the card whose code is in bits s..s + 8 of each dword
+    // of x: vpermd reads only an index's low three bits, here the rank's
+    // (code >> 2), and bit 5 of the code (rank >= 8), moved to the sign bit,
+    // picks the high table.
+    macro_rules! rank_key {
+        ($x:expr, $s:literal) => {{
+            let index = _mm256_srli_epi32::<{ $s + 2 }>($x);
+            _mm256_castps_si256(_mm256_blendv_ps(
+                _mm256_castsi256_ps(_mm256_permutevar8x32_epi32(rank_lo, index)),
+                _mm256_castsi256_ps(_mm256_permutevar8x32_epi32(rank_hi, index)),
+                _mm256_castsi256_ps(_mm256_slli_epi32::<{ 26 - $s }>($x)),
+            ))
+        }};
+    }
+    for (block, dst) in rows[..5 * n]
+        .chunks_exact(40)
+        .zip(out[..n].chunks_exact_mut(8))
+    {
+        let p = block.as_ptr();
+        // Rows 0-3 of the block in the low lane, rows 4-7 in the high lane.
+        // SAFETY: block is 40 bytes; these read [0, 16), [20, 36), [4, 20)
+        // and [24, 40).
+        let (a, b) = unsafe {
+            (
+                _mm256_loadu2_m128i(p.add(20).cast(), p.cast::<__m128i>()),
+                _mm256_loadu2_m128i(p.add(24).cast(), p.add(4).cast::<__m128i>()),
+            )
+        };
+        let first = _mm256_or_si256(
+            _mm256_shuffle_epi8(a, first_a),
+            _mm256_shuffle_epi8(b, first_b),
+        );
+        let fifth = _mm256_shuffle_epi8(b, fifth);
+        // The sum of rank keys identifies the rank multiset; the suits only
+        // decide the flush, which the codes show directly: all five share
+        // their low two bits.
+        let key = _mm256_add_epi32(
+            _mm256_add_epi32(rank_key!(first, 0), rank_key!(first, 8)),
+            _mm256_add_epi32(
+                _mm256_add_epi32(rank_key!(first, 16), rank_key!(first, 24)),
+                rank_key!(fifth, 0),
+            ),
+        );
+        let off_suit = _mm256_and_si256(_mm256_xor_si256(first, fifth), suits);
+        let offset = _mm256_and_si256(_mm256_cmpeq_epi32(off_suit, zero), flush_half);
+        let bucket =
+            _mm256_srli_epi32::<{ 32 - BUCKET_BITS as i32 }>(_mm256_mullo_epi32(key, mult));
+        // SAFETY: bucket < 2^11 = BUCKETS; the 4 bytes at 2 * bucket end by
+        // byte 2 * BUCKETS + 2, inside disp's BUCKETS + 2 entries.
+        let d = unsafe { _mm256_i32gather_epi32::<2>(disp, bucket) };
+        let slot = _mm256_and_si256(_mm256_xor_si256(key, d), slot_mask);
+        // SAFETY: slot < SLOTS and offset is 0 or SLOTS: below 2 * SLOTS,
+        // the length of values.
+        let v = unsafe { _mm256_i32gather_epi32::<4>(values, _mm256_or_si256(slot, offset)) };
+        // SAFETY: dst is 8 u32s, 32 bytes.
+        unsafe { _mm256_storeu_si256(dst.as_mut_ptr().cast(), v) };
+    }
+    n
+}
