@@ -555,20 +555,36 @@ impl Evaluator {
     /// Evaluates rows of `N` codes (N = 3 or 5; `rows` row-major, one value
     /// per row into `out`, `min(rows.len() / N, out.len())` rows) without
     /// checking them: invalid rows get an unspecified value, never an
-    /// out-of-bounds read. Check the rows with [`rows_valid`]. Five-card
-    /// rows go eight at a time through the AVX2 kernel when the CPU has it
-    /// (`eval/avx2.rs`), the rest through [`Self::value_rows_scalar`]; both
-    /// give the same values for valid rows.
+    /// out-of-bounds read. Five-card rows go eight at a time through the
+    /// AVX2 kernel when the CPU has it (`eval/avx2.rs`), the rest through
+    /// [`Self::value_rows_scalar`]; both give the same values for valid rows.
+    /// [`Self::value_rows_checked`] checks the rows as well.
     #[inline]
     pub fn value_rows<const N: usize>(&self, rows: &[u8], out: &mut [u32]) {
         #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
         if N == 5 {
-            if let Some(done) = avx2::value_rows5(self, rows, out) {
+            if let Some((done, _)) = avx2::value_rows5::<false>(self, rows, out) {
                 self.value_rows_scalar::<5>(&rows[5 * done..], &mut out[done..]);
                 return;
             }
         }
         self.value_rows_scalar::<N>(rows, out);
+    }
+
+    /// [`Self::value_rows`], returning whether every row (of the whole
+    /// `rows`, as [`rows_valid`] says) is a valid hand. The AVX2 kernel
+    /// checks the rows in the same pass, from the codes it has in registers
+    /// anyway; otherwise [`rows_valid`] reads them again (still in cache).
+    #[inline]
+    pub fn value_rows_checked<const N: usize>(&self, rows: &[u8], out: &mut [u32]) -> bool {
+        #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+        if N == 5 {
+            if let Some(valid) = self.value_rows_avx2(rows, out) {
+                return valid;
+            }
+        }
+        self.value_rows_scalar::<N>(rows, out);
+        rows_valid::<N>(rows)
     }
 
     /// [`Self::value_rows`] by the scalar kernel alone, table look-ups per
@@ -587,18 +603,18 @@ impl Evaluator {
         }
     }
 
-    /// [`Self::value_rows`] for five-card rows with the AVX2 kernel (and
-    /// the scalar one for the rows after the last whole eight), or false,
-    /// with `out` untouched, where the CPU has no AVX2: lets tests and
+    /// [`Self::value_rows_checked`] for five-card rows with the AVX2 kernel
+    /// (and the scalar one for the rows after the last whole eight), or
+    /// None, with `out` untouched, where the CPU has no AVX2: lets tests and
     /// benchmarks run both kernels explicitly.
-    pub fn value_rows_avx2(&self, rows: &[u8], out: &mut [u32]) -> bool {
+    pub fn value_rows_avx2(&self, rows: &[u8], out: &mut [u32]) -> Option<bool> {
         #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-        if let Some(done) = avx2::value_rows5(self, rows, out) {
+        if let Some((done, valid)) = avx2::value_rows5::<true>(self, rows, out) {
             self.value_rows_scalar::<5>(&rows[5 * done..], &mut out[done..]);
-            return true;
+            return Some(valid && rows_valid_scalar::<5>(&rows[5 * done..]));
         }
         let _ = (rows, out);
-        false
+        None
     }
 
     /// Value of a checked hand of 3 or 5 cards.
@@ -1135,6 +1151,18 @@ mod tests {
             ))]
             assert_eq!(rows_valid_simd::<N>(rows), expect, "{rows:?}");
             assert_eq!(rows_valid::<N>(rows), expect, "{rows:?}");
+            let e = evaluator(Wheel::Lowest);
+            let mut out = vec![0u32; rows.len() / N];
+            assert_eq!(
+                e.value_rows_checked::<N>(rows, &mut out),
+                expect,
+                "{rows:?}"
+            );
+            if N == 5 {
+                let avx2 = e.value_rows_avx2(rows, &mut out);
+                assert_eq!(avx2.is_some(), avx2_expected());
+                assert!(avx2.is_none_or(|valid| valid == expect), "{rows:?}");
+            }
         };
         for len in 0..40 {
             // rows that start with 0 or 51 put those codes in the ignored 16th lane
@@ -1206,7 +1234,10 @@ mod tests {
         let mut scalar = vec![u32::MAX; n];
         e.value_rows_scalar::<5>(rows, &mut scalar);
         let mut avx2 = vec![u32::MAX; n];
-        assert_eq!(e.value_rows_avx2(rows, &mut avx2), avx2_expected());
+        assert_eq!(
+            e.value_rows_avx2(rows, &mut avx2).is_some(),
+            avx2_expected()
+        );
         if !avx2_expected() {
             avx2.clone_from(&scalar);
         }
@@ -1257,7 +1288,7 @@ mod tests {
                     }
                     // a longer output than there are rows: its tail untouched
                     let mut out = vec![u32::MAX; len + 9];
-                    if e.value_rows_avx2(&rows, &mut out) {
+                    if e.value_rows_avx2(&rows, &mut out).is_some() {
                         assert_eq!(&out[..len], &expect[..]);
                         assert!(out[len..].iter().all(|&v| v == u32::MAX));
                     }

@@ -5,15 +5,17 @@
 //!
 //! The scalar kernel spends about twelve loads on a hand (five codes, five
 //! `CARD_KEY`s, a displacement, a value), so it waits on the load ports.
-//! Here a rank key is computed, not loaded: two in-register tables of eight
-//! (`vpermd` reads only the low three bits of each index, so the code need
-//! not be isolated first) and a blend on the rank's fourth bit. The suit
-//! counters of `CARD_KEY` are left out of the key: they take no part in
-//! the hash (see `MULT`, `SLOT_MASK`), and the flush they would show is
-//! read off the codes (all five share their low two bits). A flush reads
-//! the table's flush half by an added offset, without a branch. Eight hands
-//! cost four 16-byte loads, three shuffles and two gathers (displacement,
-//! value).
+//! Here a rank key is computed, not loaded: two in-register tables of
+//! eight (`vpermd` reads only the low three bits of each index, so the code
+//! need not be isolated first), one for ranks 0-7 and one for 8-12, each
+//! indexed so that the other ranks find a 0 in it. The suit counters of
+//! `CARD_KEY` are left out of the key: they take no part in the hash (see
+//! `MULT`, `SLOT_MASK`), and the flush they would show is read off the
+//! codes (all five share their low two bits). A flush reads the table's
+//! flush half by an added offset, without a branch. Eight hands cost four
+//! 16-byte loads, three shuffles and two gathers (displacement, value).
+//! With `CHECK` the same pass checks the rows from the codes already in
+//! registers, which measured faster than `rows_valid` as a second pass.
 //!
 //! Safety: every `unsafe` here is a load, a gather or a store, or the call
 //! of the `avx2` function, made only after `is_x86_feature_detected!`.
@@ -35,6 +37,8 @@ use super::{Evaluator, BUCKET_BITS, MULT, RANK_KEYS, SLOTS, SLOT_MASK};
 
 // The bounds argument above, checked at compile time.
 const _: () = assert!(BUCKET_BITS == 11 && SLOTS == 1 << 13 && SLOT_MASK as usize == SLOTS - 1);
+// The blend-free rank look-up below relies on it.
+const _: () = assert!(RANK_KEYS[0] == 0);
 
 /// Whether this CPU has AVX2 (std caches the answer after the first call).
 #[inline]
@@ -44,15 +48,20 @@ pub(super) fn available() -> bool {
 
 /// Evaluates the rows of five codes in whole steps of eight, `min(rows/5,
 /// out.len())` rounded down to a multiple of 8, and returns how many rows
-/// it did, or None without AVX2. The caller does the rest with the scalar
-/// kernel.
+/// it did and, with `CHECK`, whether they were all valid hands (codes below
+/// 52, no card twice: `rows_valid`), or None without AVX2. The caller does
+/// the rest with the scalar kernel.
 #[inline]
-pub(super) fn value_rows5(e: &Evaluator, rows: &[u8], out: &mut [u32]) -> Option<usize> {
+pub(super) fn value_rows5<const CHECK: bool>(
+    e: &Evaluator,
+    rows: &[u8],
+    out: &mut [u32],
+) -> Option<(usize, bool)> {
     if !available() {
         return None;
     }
     // SAFETY: the CPU has AVX2 (checked just above).
-    Some(unsafe { value_rows5_avx2(e, rows, out) })
+    Some(unsafe { value_rows5_avx2::<CHECK>(e, rows, out) })
 }
 
 const fn i(x: u32) -> i32 {
@@ -86,34 +95,42 @@ const fn shuffle(which: u8) -> [i8; 32] {
 }
 
 #[target_feature(enable = "avx2")]
-unsafe fn value_rows5_avx2(e: &Evaluator, rows: &[u8], out: &mut [u32]) -> usize {
+unsafe fn value_rows5_avx2<const CHECK: bool>(
+    e: &Evaluator,
+    rows: &[u8],
+    out: &mut [u32],
+) -> (usize, bool) {
     let n = (rows.len() / 5).min(out.len()) / 8 * 8;
     let rk = |k: usize| i(RANK_KEYS[k]);
     let rank_lo = _mm256_setr_epi32(rk(0), rk(1), rk(2), rk(3), rk(4), rk(5), rk(6), rk(7));
-    let rank_hi = _mm256_setr_epi32(rk(8), rk(9), rk(10), rk(11), rk(12), 0, 0, 0);
+    let rank_hi = _mm256_setr_epi32(0, rk(8), rk(9), rk(10), rk(11), rk(12), 0, 0);
     // SAFETY: each control is 32 bytes.
     let [first_a, first_b, fifth] =
         [&FIRST_A, &FIRST_B, &FIFTH].map(|c| unsafe { _mm256_loadu_si256(c.as_ptr().cast()) });
+    let [eight, seven] = [32, 28].map(|c| _mm256_set1_epi8(c));
     let mult = _mm256_set1_epi32(i(MULT));
     let slot_mask = _mm256_set1_epi32(i(SLOT_MASK));
     let suits = _mm256_set1_epi32(0x0303_0303);
     let flush_half = _mm256_set1_epi32(SLOTS as i32);
     let zero = _mm256_setzero_si256();
+    let highest = _mm256_set1_epi8(51);
+    let bit6 = _mm256_set1_epi8(0x40);
+    let mut bad = zero;
     let disp = e.disp.as_ptr().cast::<i32>();
     let values = e.values.as_ptr().cast::<i32>();
-    // The rank key of the card whose code is in bits s..s + 8 of each dword
-    // of x: vpermd reads only an index's low three bits, here the rank's
-    // (code >> 2), and bit 5 of the code (rank >= 8), moved to the sign bit,
-    // picks the high table.
+    // Rank keys of the card whose code is in bits s..s + 8 of each dword,
+    // from `low` = min(code, 32) and `high` = code - 28 saturated at 0, so
+    // that rank >> 3 chooses between them without a blend: ranks 8-12 give
+    // `low` rank 8, whose low three bits pick RANK_KEYS[0] = 0, and ranks
+    // 0-7 give `high` rank 0, the high table's 0; vpermd reads only an
+    // index's low three bits, so the other bytes need no masking.
     macro_rules! rank_key {
-        ($x:expr, $s:literal) => {{
-            let index = _mm256_srli_epi32::<{ $s + 2 }>($x);
-            _mm256_castps_si256(_mm256_blendv_ps(
-                _mm256_castsi256_ps(_mm256_permutevar8x32_epi32(rank_lo, index)),
-                _mm256_castsi256_ps(_mm256_permutevar8x32_epi32(rank_hi, index)),
-                _mm256_castsi256_ps(_mm256_slli_epi32::<{ 26 - $s }>($x)),
-            ))
-        }};
+        ($low:expr, $high:expr, $s:literal) => {
+            _mm256_add_epi32(
+                _mm256_permutevar8x32_epi32(rank_lo, _mm256_srli_epi32::<{ $s + 2 }>($low)),
+                _mm256_permutevar8x32_epi32(rank_hi, _mm256_srli_epi32::<{ $s + 2 }>($high)),
+            )
+        };
     }
     for (block, dst) in rows[..5 * n]
         .chunks_exact(40)
@@ -137,13 +154,39 @@ unsafe fn value_rows5_avx2(e: &Evaluator, rows: &[u8], out: &mut [u32]) -> usize
         // The sum of rank keys identifies the rank multiset; the suits only
         // decide the flush, which the codes show directly: all five share
         // their low two bits.
+        let (low, high) = (
+            _mm256_min_epu8(first, eight),
+            _mm256_subs_epu8(first, seven),
+        );
+        let (low5, high5) = (
+            _mm256_min_epu8(fifth, eight),
+            _mm256_subs_epu8(fifth, seven),
+        );
         let key = _mm256_add_epi32(
-            _mm256_add_epi32(rank_key!(first, 0), rank_key!(first, 8)),
+            _mm256_add_epi32(rank_key!(low, high, 0), rank_key!(low, high, 8)),
             _mm256_add_epi32(
-                _mm256_add_epi32(rank_key!(first, 16), rank_key!(first, 24)),
-                rank_key!(fifth, 0),
+                _mm256_add_epi32(rank_key!(low, high, 16), rank_key!(low, high, 24)),
+                rank_key!(low5, high5, 0),
             ),
         );
+        if CHECK {
+            // Anything left after a saturating subtraction of 51 is a code
+            // of 52 or more. Cards 0-3 are compared with card 4, and with
+            // themselves shifted down by one, two and three bytes (all six
+            // pairs) after setting bit 6 of every code, which no valid code
+            // has, so that the zero bytes shifted in match nothing.
+            let mut hit = _mm256_subs_epu8(_mm256_max_epu8(first, fifth), highest);
+            hit = _mm256_or_si256(hit, _mm256_cmpeq_epi8(first, fifth));
+            let marked = _mm256_or_si256(first, bit6);
+            let pairs = _mm256_or_si256(
+                _mm256_cmpeq_epi8(marked, _mm256_srli_epi32::<8>(marked)),
+                _mm256_or_si256(
+                    _mm256_cmpeq_epi8(marked, _mm256_srli_epi32::<16>(marked)),
+                    _mm256_cmpeq_epi8(marked, _mm256_srli_epi32::<24>(marked)),
+                ),
+            );
+            bad = _mm256_or_si256(bad, _mm256_or_si256(hit, pairs));
+        }
         let off_suit = _mm256_and_si256(_mm256_xor_si256(first, fifth), suits);
         let offset = _mm256_and_si256(_mm256_cmpeq_epi32(off_suit, zero), flush_half);
         let bucket =
@@ -158,5 +201,5 @@ unsafe fn value_rows5_avx2(e: &Evaluator, rows: &[u8], out: &mut [u32]) -> usize
         // SAFETY: dst is 8 u32s, 32 bytes.
         unsafe { _mm256_storeu_si256(dst.as_mut_ptr().cast(), v) };
     }
-    n
+    (n, _mm256_testz_si256(bad, bad) == 1)
 }
