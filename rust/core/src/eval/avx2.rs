@@ -64,7 +64,8 @@ pub(super) fn value_rows5<const CHECK: bool>(
     Some(unsafe { value_rows5_avx2::<CHECK>(e, rows, out) })
 }
 
-const fn i(x: u32) -> i32 {
+/// The bits of a `u32` constant as the `i32` the intrinsics take.
+const fn bits(x: u32) -> i32 {
     x as i32
 }
 
@@ -94,6 +95,11 @@ const fn shuffle(which: u8) -> [i8; 32] {
     t
 }
 
+/// The kernel (see the module documentation): eight rows a step, `n` rows
+/// in all, and whether those were all valid when `CHECK`.
+///
+/// # Safety
+/// The CPU must have AVX2; everything else is checked or bounded here.
 #[target_feature(enable = "avx2")]
 unsafe fn value_rows5_avx2<const CHECK: bool>(
     e: &Evaluator,
@@ -101,15 +107,22 @@ unsafe fn value_rows5_avx2<const CHECK: bool>(
     out: &mut [u32],
 ) -> (usize, bool) {
     let n = (rows.len() / 5).min(out.len()) / 8 * 8;
-    let rk = |k: usize| i(RANK_KEYS[k]);
+    let rk = |k: usize| bits(RANK_KEYS[k]);
     let rank_lo = _mm256_setr_epi32(rk(0), rk(1), rk(2), rk(3), rk(4), rk(5), rk(6), rk(7));
     let rank_hi = _mm256_setr_epi32(0, rk(8), rk(9), rk(10), rk(11), rk(12), 0, 0);
     // SAFETY: each control is 32 bytes.
-    let [first_a, first_b, fifth] =
-        [&FIRST_A, &FIRST_B, &FIFTH].map(|c| unsafe { _mm256_loadu_si256(c.as_ptr().cast()) });
-    let [eight, seven] = [32, 28].map(|c| _mm256_set1_epi8(c));
-    let mult = _mm256_set1_epi32(i(MULT));
-    let slot_mask = _mm256_set1_epi32(i(SLOT_MASK));
+    let (first_a, first_b, fifth) = unsafe {
+        (
+            _mm256_loadu_si256(FIRST_A.as_ptr().cast()),
+            _mm256_loadu_si256(FIRST_B.as_ptr().cast()),
+            _mm256_loadu_si256(FIFTH.as_ptr().cast()),
+        )
+    };
+    // code 32 is the first card of rank 8, code 28 the first of rank 7
+    let first_of_8 = _mm256_set1_epi8(32);
+    let first_of_7 = _mm256_set1_epi8(28);
+    let mult = _mm256_set1_epi32(bits(MULT));
+    let slot_mask = _mm256_set1_epi32(bits(SLOT_MASK));
     let suits = _mm256_set1_epi32(0x0303_0303);
     let flush_half = _mm256_set1_epi32(SLOTS as i32);
     let zero = _mm256_setzero_si256();
@@ -155,12 +168,12 @@ unsafe fn value_rows5_avx2<const CHECK: bool>(
         // decide the flush, which the codes show directly: all five share
         // their low two bits.
         let (low, high) = (
-            _mm256_min_epu8(first, eight),
-            _mm256_subs_epu8(first, seven),
+            _mm256_min_epu8(first, first_of_8),
+            _mm256_subs_epu8(first, first_of_7),
         );
         let (low5, high5) = (
-            _mm256_min_epu8(fifth, eight),
-            _mm256_subs_epu8(fifth, seven),
+            _mm256_min_epu8(fifth, first_of_8),
+            _mm256_subs_epu8(fifth, first_of_7),
         );
         let key = _mm256_add_epi32(
             _mm256_add_epi32(rank_key!(low, high, 0), rank_key!(low, high, 8)),
