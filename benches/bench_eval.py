@@ -3,11 +3,16 @@ in the same run, and the settlement of solver-set four-player deals by ``score_b
 
 Run with the optimised extension: ``make bench-python`` (builds --release first).
 Prints evaluations (or deals) per second; nothing is asserted (benchmarks are not tests).
+``python benches/bench_eval.py against DIR`` instead compares ``evaluate_batch`` on one thread
+with another build (see ``bench_against``).
 """
 
 from __future__ import annotations
 
+import glob
 import importlib
+import importlib.machinery
+import importlib.util
 import os
 import sys
 import time
@@ -146,8 +151,46 @@ def bench_score_batch() -> None:
         print(f"{'score_batch cp_pro_1_6, 4 players, ' + name:<52} {r / 1e6:>12.2f} M")
 
 
+def bench_against(other: str, repeat: int = 30) -> None:
+    """``evaluate_batch`` on one thread, 2M random hands of 5 and of 3 cards, by this build and
+    by the one in `other`, a directory holding its ``chinese_poker`` package (for instance a
+    copy of ``python/`` made after ``make release`` on another branch). Both extensions are
+    loaded in this process and called in turn, best of `repeat`: the shared machine's drift,
+    which swings separate runs by ±20 %, then falls on both alike."""
+    found = [
+        path
+        for suffix in importlib.machinery.EXTENSION_SUFFIXES
+        for path in glob.glob(os.path.join(other, "chinese_poker", "_core" + suffix))
+    ]
+    if not found:
+        sys.exit(f"no chinese_poker/_core extension under {other}")
+    loader = importlib.machinery.ExtensionFileLoader("other._core", found[0])
+    spec = importlib.util.spec_from_loader("other._core", loader)
+    if spec is None:
+        sys.exit(f"cannot load {found[0]}")
+    module = importlib.util.module_from_spec(spec)
+    loader.exec_module(module)
+    builds = {"this build": cp.evaluate_batch, other: module.evaluate_batch}
+    n = 2_000_000
+    hands = {5: random_hands(n, 5), 3: random_hands(n, 3, seed=1)}
+    best = {(name, size): float("inf") for name in builds for size in hands}
+    for _ in range(repeat):
+        for size, arr in hands.items():
+            for name, evaluate_batch in builds.items():
+                t0 = time.perf_counter()
+                evaluate_batch(arr, threads=1)
+                best[name, size] = min(best[name, size], time.perf_counter() - t0)
+    print(f"{'evaluate_batch, 1 thread, best of ' + str(repeat):<52} {'5-card':>9} {'3-card':>9}")
+    for name in builds:
+        print(f"{name:<52} {n / best[name, 5] / 1e6:>7.1f} M {n / best[name, 3] / 1e6:>7.1f} M")
+
+
 if __name__ == "__main__":
-    # `python benches/bench_eval.py score` runs only the settlement line.
-    if sys.argv[1:] != ["score"]:
-        main()
-    bench_score_batch()
+    # `python benches/bench_eval.py score` runs only the settlement line,
+    # `python benches/bench_eval.py against DIR` only the comparison of builds.
+    if sys.argv[1:2] == ["against"] and len(sys.argv) == 3:
+        bench_against(sys.argv[2])
+    else:
+        if sys.argv[1:] != ["score"]:
+            main()
+        bench_score_batch()

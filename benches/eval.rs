@@ -1,8 +1,10 @@
 //! Criterion benchmarks of evaluation: random batches (5- and 3-card),
-//! per-hand random access and sequential enumeration of all 2,598,960 hands.
+//! the 5-card batch kernels side by side (scalar, AVX2 where the CPU has
+//! it), per-hand random access and sequential enumeration of all 2,598,960
+//! hands.
 
 use chinese_poker_core::batch::{evaluate_rows, Threads};
-use chinese_poker_core::eval::{evaluator, Wheel};
+use chinese_poker_core::eval::{evaluator, rows_valid, Wheel};
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 
 /// Deterministic random hands (xorshift; no dependency).
@@ -49,6 +51,31 @@ fn bench(c: &mut Criterion) {
             black_box(acc)
         })
     });
+    g.finish();
+    // The kernels on one chunk of evaluate_rows (16,384 rows, in cache),
+    // unchecked and checked as evaluate_rows checks them.
+    let rows = 1 << 14;
+    let chunk = &five[..5 * rows];
+    let out = &mut out[..rows];
+    let mut g = c.benchmark_group("kernel5");
+    g.throughput(Throughput::Elements(rows as u64));
+    g.bench_function("scalar", |b| {
+        b.iter(|| e.value_rows_scalar::<5>(black_box(chunk), out))
+    });
+    g.bench_function("scalar_then_rows_valid", |b| {
+        b.iter(|| {
+            e.value_rows_scalar::<5>(black_box(chunk), out);
+            rows_valid::<5>(chunk)
+        })
+    });
+    if e.value_rows_avx2(chunk, out).is_some() {
+        g.bench_function("avx2", |b| {
+            b.iter(|| e.value_rows::<5>(black_box(chunk), out))
+        });
+        g.bench_function("avx2_checked", |b| {
+            b.iter(|| e.value_rows_avx2(black_box(chunk), out))
+        });
+    }
     g.finish();
     let mut g = c.benchmark_group("enumerate");
     g.throughput(Throughput::Elements(2_598_960));

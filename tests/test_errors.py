@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 import pytest
 from hypothesis import given
@@ -90,6 +92,31 @@ def test_batch_bad_arrays() -> None:
     for threads in (0, -3):
         with pytest.raises(cp.OptionError):
             cp.evaluate_batch(good, threads=threads)
+
+
+def test_batch_names_each_kind_of_bad_row_anywhere() -> None:
+    """A code of 52 or more, or a card twice in any two positions, at any row of a
+    20-row batch (the rows the 8-row AVX2 kernel checks and the 4 after them) is
+    named with its row, alone (the batch check alone must catch it) or before
+    another bad row."""
+    rng = np.random.default_rng(3)
+    good = np.argsort(rng.random((20, 52)), axis=1)[:, :5].astype(np.uint8)
+    assert cp.evaluate_batch(good, threads=1).tolist() == [int(cp.evaluate(r)) for r in good]
+    for row in range(20):
+        for p in range(5):
+            kinds: list[tuple[int, type[Exception]]] = [
+                (52 + row, cp.InvalidCardError),
+                (255 - p, cp.InvalidCardError),
+            ]
+            kinds += [(int(good[row, q]), cp.DuplicateCardError) for q in range(p)]
+            for (code, error), later in itertools.product(kinds, (False, True)):
+                bad = good.copy()
+                bad[row, p] = code
+                if later and row < 19:
+                    bad[19, 0] = 64
+                with pytest.raises(error) as e:
+                    cp.evaluate_batch(bad, threads=1)
+                assert e.value.row == row, (row, p, code)
 
 
 @given(

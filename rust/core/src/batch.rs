@@ -2,7 +2,7 @@
 //! split across threads with rayon.
 
 use crate::error::{Error, Result};
-use crate::eval::{self, category_of, evaluator, Category, Wheel};
+use crate::eval::{category_of, evaluator, Category, Wheel};
 use crate::rules::Rules;
 use crate::score::DealScorer;
 use rayon::prelude::*;
@@ -163,9 +163,10 @@ fn first_bad_row<const N: usize>(rows: &[u8], base: usize) -> Error {
 
 /// Evaluates `N`-card hands (N = 3 or 5) given as a flat row-major slice.
 /// Every row is checked: codes below 52, no card twice. Each chunk is
-/// evaluated unchecked, then checked as a whole by `eval::rows_valid` (SIMD
-/// on x86; the chunk, 80 KB at most, is still in cache), and only a chunk that
-/// fails is walked row by row to name its first bad row.
+/// evaluated and checked as a whole by `Evaluator::value_rows_checked` (in
+/// the same pass with AVX2, else by `eval::rows_valid` on the chunk, 80 KB
+/// at most and still in cache), and only a chunk that fails is walked row
+/// by row to name its first bad row.
 pub fn evaluate_rows<const N: usize>(
     cards: &[u8],
     out: &mut [u32],
@@ -187,8 +188,7 @@ pub fn evaluate_rows<const N: usize>(
     }
     let e = evaluator(wheel);
     for_chunks(cards, N, out, 1, threads, |base, inp, o| {
-        e.value_rows::<N>(inp, o);
-        if eval::rows_valid::<N>(inp) {
+        if e.value_rows_checked::<N>(inp, o) {
             Ok(())
         } else {
             Err(first_bad_row::<N>(inp, base))

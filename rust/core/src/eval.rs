@@ -18,6 +18,9 @@ use crate::cards::{Card, RANK_CHARS, RANK_NAMES};
 use crate::error::{Error, Result};
 use std::sync::LazyLock;
 
+#[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+mod avx2;
+
 /// Hand categories, low to high. A front only has `HighCard`, `Pair`, `Trips`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[repr(u8)]
@@ -405,7 +408,10 @@ fn build_perfect_hash(sums: &[u32]) -> Option<[u16; BUCKETS]> {
 /// size, so those look-ups need no bounds checks.
 pub struct Evaluator {
     wheel: Wheel,
-    disp: [u16; BUCKETS],
+    /// The displacements, then two entries of padding (0) that no hash
+    /// reaches: the AVX2 kernel gathers each displacement as 32 bits, which
+    /// reads the next one too, so the last must have a neighbour in bounds.
+    disp: [u16; BUCKETS + 2],
     /// Per slot, the value of a hand that is not a flush, then (from `SLOTS`
     /// on) its value as a flush (0 where the ranks repeat). One hand in 500 is
     /// a flush, so the second half stays out of the cache and the common
@@ -450,8 +456,10 @@ impl Evaluator {
         }
         rec(0, 0, &mut ranks, wheel, &mut entries);
         let sums: Vec<u32> = entries.iter().map(|e| e.0).collect();
-        let disp =
+        let hash =
             build_perfect_hash(&sums).expect("MULT hashes the 6175 rank multisets into 2^13 slots");
+        let mut disp = [0u16; BUCKETS + 2];
+        disp[..BUCKETS].copy_from_slice(&hash);
         let mut ev = Box::new(Evaluator {
             wheel,
             disp,
@@ -545,11 +553,44 @@ impl Evaluator {
     }
 
     /// Evaluates rows of `N` codes (N = 3 or 5; `rows` row-major, one value
-    /// per row into `out`) without checking them: invalid rows get an
-    /// unspecified value, never an out-of-bounds read. Check the rows with
-    /// [`rows_valid`].
+    /// per row into `out`, `min(rows.len() / N, out.len())` rows) without
+    /// checking them: invalid rows get an unspecified value, never an
+    /// out-of-bounds read. Five-card rows go eight at a time through the
+    /// AVX2 kernel when the CPU has it (`eval/avx2.rs`), the rest through
+    /// [`Self::value_rows_scalar`]; both give the same values for valid rows.
+    /// [`Self::value_rows_checked`] checks the rows as well.
     #[inline]
     pub fn value_rows<const N: usize>(&self, rows: &[u8], out: &mut [u32]) {
+        #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+        if N == 5 {
+            if let Some((done, _)) = avx2::value_rows5::<false>(self, rows, out) {
+                self.value_rows_scalar::<5>(&rows[5 * done..], &mut out[done..]);
+                return;
+            }
+        }
+        self.value_rows_scalar::<N>(rows, out);
+    }
+
+    /// [`Self::value_rows`], returning whether every row (of the whole
+    /// `rows`, as [`rows_valid`] says) is a valid hand. The AVX2 kernel
+    /// checks the rows in the same pass, from the codes it has in registers
+    /// anyway; otherwise [`rows_valid`] reads them again (still in cache).
+    #[inline]
+    pub fn value_rows_checked<const N: usize>(&self, rows: &[u8], out: &mut [u32]) -> bool {
+        #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+        if N == 5 {
+            if let Some(valid) = self.value_rows_avx2(rows, out) {
+                return valid;
+            }
+        }
+        self.value_rows_scalar::<N>(rows, out);
+        rows_valid::<N>(rows)
+    }
+
+    /// [`Self::value_rows`] by the scalar kernel alone, table look-ups per
+    /// card (the portable path, and the tail of the AVX2 one).
+    #[inline]
+    pub fn value_rows_scalar<const N: usize>(&self, rows: &[u8], out: &mut [u32]) {
         if N == 5 {
             for (r, v) in rows.chunks_exact(5).zip(out.iter_mut()) {
                 let k = |i: usize| CARD_KEY[r[i] as usize];
@@ -560,6 +601,20 @@ impl Evaluator {
                 *v = self.value3([r[0], r[1], r[N - 1]]);
             }
         }
+    }
+
+    /// [`Self::value_rows_checked`] for five-card rows with the AVX2 kernel
+    /// (and the scalar one for the rows after the last whole eight), or
+    /// None, with `out` untouched, where the CPU has no AVX2: lets tests and
+    /// benchmarks run both kernels explicitly.
+    pub fn value_rows_avx2(&self, rows: &[u8], out: &mut [u32]) -> Option<bool> {
+        #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+        if let Some((done, valid)) = avx2::value_rows5::<true>(self, rows, out) {
+            self.value_rows_scalar::<5>(&rows[5 * done..], &mut out[done..]);
+            return Some(valid && rows_valid_scalar::<5>(&rows[5 * done..]));
+        }
+        let _ = (rows, out);
+        None
     }
 
     /// Value of a checked hand of 3 or 5 cards.
@@ -1096,6 +1151,18 @@ mod tests {
             ))]
             assert_eq!(rows_valid_simd::<N>(rows), expect, "{rows:?}");
             assert_eq!(rows_valid::<N>(rows), expect, "{rows:?}");
+            let e = evaluator(Wheel::Lowest);
+            let mut out = vec![0u32; rows.len() / N];
+            assert_eq!(
+                e.value_rows_checked::<N>(rows, &mut out),
+                expect,
+                "{rows:?}"
+            );
+            if N == 5 {
+                let avx2 = e.value_rows_avx2(rows, &mut out);
+                assert_eq!(avx2.is_some(), avx2_expected());
+                assert!(avx2.is_none_or(|valid| valid == expect), "{rows:?}");
+            }
         };
         for len in 0..40 {
             // rows that start with 0 or 51 put those codes in the ignored 16th lane
@@ -1147,6 +1214,110 @@ mod tests {
                 e.value_rows::<5>(&rows, &mut out);
                 let expect: Vec<u32> = hands[..n].iter().map(|h| e.value5(*h)).collect();
                 assert_eq!(out, expect, "{n} rows, {extra} extra codes");
+            }
+        }
+    }
+
+    /// Whether `value_rows_avx2` should run here (it says false only
+    /// without AVX2).
+    fn avx2_expected() -> bool {
+        #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+        return is_x86_feature_detected!("avx2");
+        #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
+        false
+    }
+
+    /// Both 5-card kernels on `rows` (and the dispatching `value_rows`),
+    /// each into an output prefilled with a marker; the AVX2 one only where
+    /// the CPU has it, and then it must run.
+    fn both_kernels(e: &Evaluator, rows: &[u8], n: usize) -> [Vec<u32>; 3] {
+        let mut scalar = vec![u32::MAX; n];
+        e.value_rows_scalar::<5>(rows, &mut scalar);
+        let mut avx2 = vec![u32::MAX; n];
+        assert_eq!(
+            e.value_rows_avx2(rows, &mut avx2).is_some(),
+            avx2_expected()
+        );
+        if !avx2_expected() {
+            avx2.clone_from(&scalar);
+        }
+        let mut dispatched = vec![u32::MAX; n];
+        e.value_rows::<5>(rows, &mut dispatched);
+        [scalar, avx2, dispatched]
+    }
+
+    #[test]
+    fn five_card_kernels_agree_on_every_hand() {
+        for wheel in [Wheel::Lowest, Wheel::SecondHighest] {
+            let e = evaluator(wheel);
+            let mut rows = Vec::with_capacity(5 * 2_598_960);
+            let mut expect = Vec::with_capacity(2_598_960);
+            let mut i = 0usize;
+            e.for_each_hand5(|mut c, v| {
+                // every card in every position of a row (the kernel reads
+                // the fifth card apart from the first four)
+                c.rotate_left(i % 5);
+                if i % 7 == 0 {
+                    c.reverse();
+                }
+                i += 1;
+                rows.extend_from_slice(&c);
+                expect.push(e.value5(c));
+                assert_eq!(e.value5(c), v);
+            });
+            for out in both_kernels(e, &rows, expect.len()) {
+                assert!(out == expect, "{wheel:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn five_card_kernels_agree_on_ragged_batches() {
+        for wheel in [Wheel::Lowest, Wheel::SecondHighest] {
+            let e = evaluator(wheel);
+            for len in 0..40 {
+                for extra in 0..5 {
+                    let mut rows = random_rows(len, 5, 31 * len as u64 + extra as u64);
+                    rows.extend(std::iter::repeat_n(9u8, extra));
+                    let expect: Vec<u32> = rows
+                        .chunks_exact(5)
+                        .map(|r| e.value5([r[0], r[1], r[2], r[3], r[4]]))
+                        .collect();
+                    for out in both_kernels(e, &rows, len) {
+                        assert_eq!(out, expect, "{len} rows, {extra} extra codes");
+                    }
+                    // a longer output than there are rows: its tail untouched
+                    let mut out = vec![u32::MAX; len + 9];
+                    if e.value_rows_avx2(&rows, &mut out).is_some() {
+                        assert_eq!(&out[..len], &expect[..]);
+                        assert!(out[len..].iter().all(|&v| v == u32::MAX));
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn five_card_kernels_survive_invalid_codes() {
+        // Invalid rows get unspecified values, but the valid rows around
+        // them are still right and nothing reads out of bounds.
+        let e = evaluator(Wheel::Lowest);
+        let base = random_rows(40, 5, 5);
+        let mut bad_rows = bad_variants(&base[..5]);
+        bad_rows.extend([[255u8; 5].to_vec(), [52, 53, 54, 55, 56].to_vec()]);
+        bad_rows.extend((0..=255u8).map(|c| vec![c; 5]));
+        bad_rows.extend((0..=255u8).map(|c| vec![c, c ^ 0x80, 255 - c, c ^ 0x3F, c ^ 0xC0]));
+        for (k, bad) in bad_rows.iter().enumerate() {
+            let mut rows = base.clone();
+            let at = k % 40;
+            rows[5 * at..5 * at + 5].copy_from_slice(bad);
+            let [scalar, avx2, dispatched] = both_kernels(e, &rows, 40);
+            for out in [&scalar, &avx2, &dispatched] {
+                for (i, r) in rows.chunks_exact(5).enumerate() {
+                    if i != at {
+                        assert_eq!(out[i], e.value5([r[0], r[1], r[2], r[3], r[4]]));
+                    }
+                }
             }
         }
     }
