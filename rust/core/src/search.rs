@@ -518,7 +518,7 @@ impl HandSubsets {
             // start with and a few per back visited, so that work stays in
             // step with scanning.
             let mut budget: u32 = FRONT_BUDGET_START;
-            let mid_star = self.best_ordered_middle(&mut backs);
+            let (mut mid_star, mut star_back) = self.best_ordered_middle(&mut backs, u32::MAX);
             // Positions (among a back's 56 splits) that pass the cheap filters.
             let mut cand = [0u8; 64];
             // For `stop`: the last back value announced, the settings reported.
@@ -541,8 +541,14 @@ impl HandSubsets {
                     pos = 0;
                 };
                 let vb = self.five[b];
+                if vb < star_back {
+                    // The backs that gave `mid_star` are behind: bound the
+                    // middles of the backs to come (never above the old bound).
+                    let (bound, back) = self.best_ordered_middle(&mut backs, vb);
+                    (mid_star, star_back) = (mid_star.min(bound), back);
+                }
                 // Later backs are weaker, so their middles are <= vb; no
-                // middle of an ordered setting beats `mid_star`. A front
+                // middle of an ordered setting to come beats `mid_star`. A front
                 // that cannot beat the staircase even with the best middle it
                 // allows is done for good; once no front is left, nothing new
                 // can come.
@@ -704,30 +710,40 @@ impl HandSubsets {
     /// qualifies itself, with the same value.) After [`MIDDLE_SCANS`]
     /// subsets the value of the next one is the bound (every stronger one
     /// failed).
-    fn best_ordered_middle(&self, order: &mut Buckets<FIVE_PAD>) -> u32 {
+    ///
+    /// Only backs of value at most `cap` count (subsets above it are passed
+    /// over), and the answer comes with the weakest back that gives it:
+    /// `(middle bound, back)`. Once every back to come is weaker than that
+    /// back the bound may fall, and the sweep asks again. When the scans run
+    /// out the back is the bound itself.
+    fn best_ordered_middle(&self, order: &mut Buckets<FIVE_PAD>, cap: u32) -> (u32, u32) {
         let t = &*TABLES;
-        let mut seen = [0u16; MIDDLE_SCANS];
+        let mut seen = [(0u16, 0u32); MIDDLE_SCANS];
         let mut scans = 0;
-        for bucket in (0..BUCKETS).rev() {
+        for bucket in (0..=bucket_of(cap.min(VALUE_MASK))).rev() {
             for &x in order.sorted(bucket, &self.five[..FIVE_SUBSETS]) {
                 let x = x as usize % FIVE_SUBSETS;
                 let vx = self.five[x];
+                if vx > cap {
+                    continue;
+                }
                 if scans == MIDDLE_SCANS {
-                    return vx;
+                    return (vx, vx);
                 }
                 let (Some(met), Some(&mx)) = (seen.get(..scans), t.mask5.get(x)) else {
-                    return vx; // in range (unreachable)
+                    return (vx, vx); // in range (unreachable)
                 };
-                if met.iter().any(|&m| m & mx == 0) {
-                    return vx;
+                // the weakest disjoint partner met (they come strongest first)
+                if let Some(&(_, back)) = met.iter().rev().find(|&&(m, _)| m & mx == 0) {
+                    return (vx, back);
                 }
                 if let Some(slot) = seen.get_mut(scans) {
-                    *slot = mx;
+                    *slot = (mx, vx);
                 }
                 scans += 1;
             }
         }
-        0
+        (0, 0)
     }
 
     /// True when front `f` (value `vf`) provably has no ordered setting. It
@@ -1576,9 +1592,79 @@ mod tests {
                 }
             };
             let mut backs = Buckets::<FIVE_PAD>::new(&h.five[..FIVE_SUBSETS]);
-            assert_eq!(h.best_ordered_middle(&mut backs), want, "{hand:?}");
+            assert_eq!(
+                h.best_ordered_middle(&mut backs, u32::MAX).0,
+                want,
+                "{hand:?}"
+            );
         }
         assert!(capped < 400, "the cap must not decide every hand");
+    }
+
+    #[test]
+    fn ordered_middle_below_a_back_cap_matches_brute_force() {
+        // Only backs up to the cap count: brute force over the subsets at
+        // most the cap, strongest first; the first with a disjoint subset met
+        // before it gives the bound and its weakest such partner the back.
+        let t = &*TABLES;
+        let mut rng = Rng(0xCAB5);
+        let (mut exact, mut capped) = (0, 0);
+        for n in 0..300 {
+            let (hand, h) = rng.subsets(n);
+            let mut order: Vec<usize> = (0..FIVE_SUBSETS).collect();
+            order.sort_by_key(|&i| (std::cmp::Reverse(h.five[i]), i));
+            for cap in [
+                h.five[(rng.next() % FIVE_SUBSETS as u64) as usize],
+                h.five[order[(rng.next() % 40) as usize]],
+            ] {
+                let below: Vec<usize> = order
+                    .iter()
+                    .copied()
+                    .filter(|&i| h.five[i] <= cap)
+                    .collect();
+                let disjoint = |x: usize, y: usize| t.mask5[x] & t.mask5[y] == 0;
+                let truth = below
+                    .iter()
+                    .flat_map(|&x| below.iter().map(move |&y| (x, y)))
+                    .filter(|&(x, y)| disjoint(x, y) && h.five[y] <= h.five[x])
+                    .map(|(_, y)| h.five[y])
+                    .max()
+                    .unwrap_or(0);
+                let first = below
+                    .iter()
+                    .enumerate()
+                    .find(|&(p, &y)| below[..p].iter().any(|&x| disjoint(x, y)));
+                let mut backs = Buckets::<FIVE_PAD>::new(&h.five[..FIVE_SUBSETS]);
+                let (bound, back) = h.best_ordered_middle(&mut backs, cap);
+                assert!(
+                    bound >= truth && back >= bound && back <= cap,
+                    "{hand:?} {cap}"
+                );
+                match first {
+                    Some((p, &y)) if p < MIDDLE_SCANS => {
+                        exact += 1;
+                        let weakest = below[..p]
+                            .iter()
+                            .filter(|&&x| disjoint(x, y))
+                            .map(|&x| h.five[x])
+                            .min();
+                        assert_eq!((bound, Some(back)), (truth, weakest), "{hand:?} {cap}");
+                    }
+                    None if below.len() <= MIDDLE_SCANS => {
+                        assert_eq!((bound, back), (0, 0), "{hand:?} {cap}");
+                    }
+                    _ => {
+                        // the scans ran out: the next subset's value, as its own back
+                        assert_eq!(bound, back, "{hand:?} {cap}");
+                        capped += 1;
+                    }
+                }
+            }
+        }
+        assert!(
+            exact > 300 && capped < 300,
+            "{exact} exact, {capped} capped"
+        );
     }
 
     #[test]
