@@ -18,6 +18,9 @@ use crate::error::{Error, Result};
 use crate::eval::{category_of, evaluator, Category, Evaluator, Wheel, CARD_KEY};
 use std::sync::LazyLock;
 
+#[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+mod avx2;
+
 /// Cards in a hand.
 pub const HAND_SIZE: usize = 13;
 /// Number of 5-card subsets of 13 positions, C(13,5).
@@ -232,6 +235,7 @@ impl HandSubsets {
     /// subsets.for_each_setting(|_, _, _, _| n += 1);
     /// assert_eq!(n, 72_072);
     /// ```
+    #[inline]
     pub fn new(hand: &[Card; HAND_SIZE], wheel: Wheel) -> HandSubsets {
         Self::with_evaluator(hand, evaluator(wheel))
     }
@@ -247,45 +251,43 @@ impl HandSubsets {
         Ok(Self::new(&hand13(codes)?, wheel))
     }
 
-    /// Like [`HandSubsets::new`] with explicit tables.
-    ///
-    /// Nested loops over positions share partial key sums, so a 5-subset
-    /// costs one addition and one look-up. The highest position is the
-    /// outermost loop: that enumerates subsets in increasing mask order
-    /// (colexicographic), the order of the index tables.
+    /// Like [`HandSubsets::new`] with explicit tables. With AVX2 the
+    /// five-card subsets go through the evaluator's eight-at-a-time kernel
+    /// (`search/avx2.rs`), otherwise through the loops of
+    /// [`HandSubsets::with_evaluator_scalar`]; the values are the same.
+    #[inline]
     pub fn with_evaluator(hand: &[Card; HAND_SIZE], ev: &Evaluator) -> HandSubsets {
-        let key: [u32; HAND_SIZE] = std::array::from_fn(|i| CARD_KEY[hand[i] as usize]);
-        let mut five = [0u32; FIVE_PAD];
-        let mut n = 0;
-        for e in 4..HAND_SIZE {
-            for d in 3..e {
-                let kde = key[e] + key[d];
-                for c in 2..d {
-                    let kcde = kde + key[c];
-                    for b in 1..c {
-                        let kbcde = kcde + key[b];
-                        for &ka in &key[..b] {
-                            five[n & (FIVE_PAD - 1)] = ev.value_of_key(kbcde + ka);
-                            n += 1;
-                        }
-                    }
-                }
-            }
-        }
-        let mut three = [0u32; THREE_PAD];
-        let mut n = 0;
-        for c in 2..HAND_SIZE {
-            for b in 1..c {
-                for &a in &hand[..b] {
-                    three[n & (THREE_PAD - 1)] = ev.value3([a, hand[b], hand[c]]);
-                    n += 1;
-                }
-            }
+        let mut five = [0; FIVE_PAD];
+        if !five_values_avx2(hand, ev, &mut five) {
+            five_values_scalar(hand, ev, &mut five);
         }
         HandSubsets {
             hand: *hand,
             five,
-            three,
+            three: three_values(hand, ev),
+        }
+    }
+
+    /// [`HandSubsets::with_evaluator`] by the AVX2 path, or None where the CPU
+    /// has no AVX2 (lets tests and benchmarks run both paths explicitly).
+    pub fn with_evaluator_avx2(hand: &[Card; HAND_SIZE], ev: &Evaluator) -> Option<HandSubsets> {
+        let mut five = [0; FIVE_PAD];
+        five_values_avx2(hand, ev, &mut five).then(|| HandSubsets {
+            hand: *hand,
+            five,
+            three: three_values(hand, ev),
+        })
+    }
+
+    /// [`HandSubsets::with_evaluator`] by scalar loops alone (the portable
+    /// path).
+    pub fn with_evaluator_scalar(hand: &[Card; HAND_SIZE], ev: &Evaluator) -> HandSubsets {
+        let mut five = [0; FIVE_PAD];
+        five_values_scalar(hand, ev, &mut five);
+        HandSubsets {
+            hand: *hand,
+            five,
+            three: three_values(hand, ev),
         }
     }
 
@@ -816,6 +818,63 @@ impl HandSubsets {
         }
         best
     }
+}
+
+/// The values of the five-card subsets of `hand` into `five`, in subset
+/// order, by the AVX2 path; false (nothing written) without AVX2.
+#[inline(always)]
+fn five_values_avx2(hand: &[Card; HAND_SIZE], ev: &Evaluator, five: &mut [u32; FIVE_PAD]) -> bool {
+    #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+    {
+        avx2::five_values(hand, ev, &mut five[..FIVE_SUBSETS]).is_some()
+    }
+    #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
+    {
+        let _ = (hand, ev, five);
+        false
+    }
+}
+
+/// The values of the five-card subsets of `hand` into `five` by nested
+/// loops over positions: they share partial key sums, so a subset costs one
+/// addition and one look-up. The highest position is the outermost loop:
+/// that enumerates subsets in increasing mask order (colexicographic), the
+/// order of the index tables. Out of line: AVX2 is the usual path.
+#[inline(never)]
+fn five_values_scalar(hand: &[Card; HAND_SIZE], ev: &Evaluator, five: &mut [u32; FIVE_PAD]) {
+    let key: [u32; HAND_SIZE] = std::array::from_fn(|i| CARD_KEY[hand[i] as usize]);
+    let mut n = 0;
+    for e in 4..HAND_SIZE {
+        for d in 3..e {
+            let kde = key[e] + key[d];
+            for c in 2..d {
+                let kcde = kde + key[c];
+                for b in 1..c {
+                    let kbcde = kcde + key[b];
+                    for &ka in &key[..b] {
+                        five[n & (FIVE_PAD - 1)] = ev.value_of_key(kbcde + ka);
+                        n += 1;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The values of the 286 three-card subsets of `hand`, in subset order.
+#[inline(always)]
+fn three_values(hand: &[Card; HAND_SIZE], ev: &Evaluator) -> [u32; THREE_PAD] {
+    let mut three = [0; THREE_PAD];
+    let mut n = 0;
+    for c in 2..HAND_SIZE {
+        for b in 1..c {
+            for &a in &hand[..b] {
+                three[n & (THREE_PAD - 1)] = ev.value3([a, hand[b], hand[c]]);
+                n += 1;
+            }
+        }
+    }
+    three
 }
 
 /// Units of a rank towards a row at least as strong as a pair front (see
@@ -1404,7 +1463,7 @@ mod tests {
             let ev = evaluator(wheel);
             for _ in 0..20 {
                 let hand = rng.hand();
-                let subsets = HandSubsets::new(&hand, wheel);
+                let subsets = HandSubsets::with_evaluator_scalar(&hand, ev);
                 let pick = |mask: u16| -> Vec<Card> {
                     (0..13)
                         .filter(|i| mask >> i & 1 == 1)
@@ -1423,6 +1482,35 @@ mod tests {
                     assert_eq!(subsets.value3(i as u16), ev.value3([c[0], c[1], c[2]]));
                 }
             }
+        }
+    }
+
+    /// Random hands under both wheels, then a few where flushes abound.
+    fn simd_test_hands() -> Vec<([Card; 13], Wheel)> {
+        let mut rng = Rng(0x0DDB_A11C_0FFE_E123);
+        let mut hands: Vec<([Card; 13], Wheel)> = (0..1500)
+            .map(|n| (rng.hand(), [Wheel::Lowest, Wheel::SecondHighest][n % 2]))
+            .collect();
+        for wheel in [Wheel::Lowest, Wheel::SecondHighest] {
+            // 13 clubs; then 2-A of clubs and diamonds alternately
+            hands.push((std::array::from_fn(|i| 4 * i as u8), wheel));
+            hands.push((std::array::from_fn(|i| 4 * i as u8 + (i as u8 % 2)), wheel));
+        }
+        hands
+    }
+
+    #[test]
+    fn subset_values_avx2_match_scalar() {
+        for (hand, wheel) in simd_test_hands() {
+            let ev = evaluator(wheel);
+            let scalar = HandSubsets::with_evaluator_scalar(&hand, ev);
+            let Some(simd) = HandSubsets::with_evaluator_avx2(&hand, ev) else {
+                return; // no AVX2 here: nothing to compare
+            };
+            assert_eq!(simd.five, scalar.five, "{hand:?}");
+            assert_eq!(simd.three, scalar.three, "{hand:?}");
+            let chosen = HandSubsets::with_evaluator(&hand, ev);
+            assert_eq!(chosen.five, scalar.five, "{hand:?}");
         }
     }
 
