@@ -809,6 +809,29 @@ impl HandSubsets {
     /// back`) with front `f`, or a value below the front's when there is none:
     /// the best of min(X, Y) over the 126 ways to halve the other 10 cards.
     fn best_middle(&self, f: usize) -> u32 {
+        self.best_middle_avx2(f)
+            .unwrap_or_else(|| self.best_middle_scalar(f))
+    }
+
+    /// [`HandSubsets::best_middle`] with AVX2, or None without it.
+    #[inline]
+    fn best_middle_avx2(&self, f: usize) -> Option<u32> {
+        #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+        {
+            let halves = TABLES.halves[f * HALVES..(f + 1) * HALVES]
+                .try_into()
+                .ok()?;
+            avx2::best_middle(&self.five, halves)
+        }
+        #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
+        {
+            let _ = f;
+            None
+        }
+    }
+
+    /// [`HandSubsets::best_middle`] by a scalar loop.
+    fn best_middle_scalar(&self, f: usize) -> u32 {
         let t = &*TABLES;
         let mut best = 0;
         for &[x, y] in &t.halves[f * HALVES..(f + 1) * HALVES] {
@@ -1511,6 +1534,19 @@ mod tests {
             assert_eq!(simd.three, scalar.three, "{hand:?}");
             let chosen = HandSubsets::with_evaluator(&hand, ev);
             assert_eq!(chosen.five, scalar.five, "{hand:?}");
+        }
+    }
+
+    #[test]
+    fn best_middle_avx2_matches_scalar() {
+        for (hand, wheel) in simd_test_hands().into_iter().step_by(3) {
+            let h = HandSubsets::new(&hand, wheel);
+            for f in 0..THREE_SUBSETS {
+                let Some(simd) = h.best_middle_avx2(f) else {
+                    return; // no AVX2 here: nothing to compare
+                };
+                assert_eq!(simd, h.best_middle_scalar(f), "{hand:?} front {f}");
+            }
         }
     }
 

@@ -9,10 +9,18 @@
 //! (the hand fits a 16-byte register), and go through the evaluator's own
 //! eight-at-a-time kernel (`Evaluator::value_rows`).
 //!
+//! Best middle of a front: the 126 halvings `[x, y]` of the other ten
+//! cards, eight a step (two gathers of subset values, a min, a running
+//! max); the 126 = 15 x 8 + 6 halvings end with a step over the last eight,
+//! which repeats two (harmless under a max) instead of reading past them.
+//!
 //! Safety: every `unsafe` here is a load, a shuffle or a store on a slice of
 //! known length, or the call of an `avx2` function, made only after
 //! `is_x86_feature_detected!`. Shuffle indices are positions below 13, read
 //! from a static table, so they only pick bytes of the hand's register.
+//! Gather indices are masked to the value array's length (`FIVE_PAD`, a
+//! power of two), so no table entry, right or wrong, can lead a read out
+//! of bounds.
 #![allow(unsafe_code)]
 
 #[cfg(target_arch = "x86")]
@@ -20,7 +28,7 @@ use std::arch::x86::*;
 #[cfg(target_arch = "x86_64")]
 use std::arch::x86_64::*;
 
-use super::{FIVE_SUBSETS, HAND_SIZE};
+use super::{FIVE_PAD, FIVE_SUBSETS, HALVES, HAND_SIZE};
 use crate::cards::Card;
 use crate::eval::Evaluator;
 use std::mem::MaybeUninit;
@@ -104,4 +112,55 @@ unsafe fn subset_rows(hand: &[Card; HAND_SIZE], rows: *mut u8) {
             _mm256_storeu_si256(rows.add(32 * k).cast(), _mm256_shuffle_epi8(h, p));
         }
     }
+}
+
+/// `min(five[x], five[y])` maximised over the halvings `[x, y]`, or None
+/// without AVX2.
+#[inline]
+pub(super) fn best_middle(five: &[u32; FIVE_PAD], halves: &[[u16; 2]; HALVES]) -> Option<u32> {
+    if !available() {
+        return None;
+    }
+    // SAFETY: the CPU has AVX2 (checked just above).
+    Some(unsafe { best_middle_avx2(five, halves) })
+}
+
+/// See [`best_middle`].
+///
+/// # Safety
+/// The CPU must have AVX2.
+#[target_feature(enable = "avx2")]
+unsafe fn best_middle_avx2(five: &[u32; FIVE_PAD], halves: &[[u16; 2]; HALVES]) -> u32 {
+    const _: () = assert!(HALVES >= 8 && FIVE_PAD.is_power_of_two() && FIVE_PAD <= 1 << 16);
+    let low = _mm256_set1_epi32(FIVE_PAD as i32 - 1);
+    let base = five.as_ptr().cast::<i32>();
+    let mut best = _mm256_setzero_si256();
+    let mut at = 0;
+    loop {
+        let start = at.min(HALVES - 8);
+        // SAFETY: entries start..start + 8 of `halves` (start <= HALVES - 8)
+        // are 32 bytes, one [x, y] pair of u16s per 32-bit lane.
+        let pairs = unsafe { _mm256_loadu_si256(halves.as_ptr().add(start).cast()) };
+        let x = _mm256_and_si256(pairs, low);
+        let y = _mm256_srli_epi32::<16>(pairs);
+        // SAFETY: x and y are masked below FIVE_PAD, the length of `five`.
+        let (vx, vy) = unsafe {
+            (
+                _mm256_i32gather_epi32::<4>(base, x),
+                _mm256_i32gather_epi32::<4>(base, _mm256_and_si256(y, low)),
+            )
+        };
+        best = _mm256_max_epu32(best, _mm256_min_epu32(vx, vy));
+        if start == HALVES - 8 {
+            break;
+        }
+        at += 8;
+    }
+    let half = _mm_max_epu32(
+        _mm256_castsi256_si128(best),
+        _mm256_extracti128_si256::<1>(best),
+    );
+    let half = _mm_max_epu32(half, _mm_shuffle_epi32::<0b01_00_11_10>(half));
+    let half = _mm_max_epu32(half, _mm_shuffle_epi32::<0b10_11_00_01>(half));
+    _mm_cvtsi128_si32(half) as u32
 }
