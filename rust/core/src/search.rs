@@ -610,25 +610,20 @@ impl HandSubsets {
                 // below `above` is already beaten; every front is <= the
                 // cap, so a middle not above `mid_floor` is beaten too.
                 let mid_floor = stair.best_middle(front_cap);
-                // Branch-free: the filter's outcome is unpredictable, so
-                // every split is written and only passing ones advance `n`.
+                // The splits that pass the cheap filters.
                 let splits = &t.splits[b * SPLITS_PER_BACK..(b + 1) * SPLITS_PER_BACK];
                 let value = |split: [u16; 2]| {
                     let vm = self.five[split[0] as usize & (FIVE_PAD - 1)];
                     let vf = self.three[split[1] as usize & (THREE_PAD - 1)];
                     (vm, vf)
                 };
-                let mut n = 0;
-                for (i, &split) in splits.iter().enumerate() {
-                    let (vm, vf) = value(split);
-                    let pass = (vm <= vb)
-                        & (vf <= vm)
-                        & (vf >= above)
-                        & (vf <= front_cap)
-                        & (vm > mid_floor);
-                    cand[n & 63] = i as u8;
-                    n += usize::from(pass);
-                }
+                let bounds = ScanBounds {
+                    back: vb,
+                    above,
+                    front_cap,
+                    mid_floor,
+                };
+                let n = self.scan(b, bounds, &mut cand);
                 let cand = cand[..n.min(64)].iter().map(|&i| {
                     let split = splits.get(i as usize).copied().unwrap_or_default();
                     let (vm, vf) = value(split);
@@ -702,6 +697,52 @@ impl HandSubsets {
             .filter(|x| x.alive)
             .map(|x| (x.setting, x.values))
             .collect()
+    }
+
+    /// Writes the positions (among back `b`'s 56 splits, in order) of the
+    /// splits that pass `bounds` to the start of `cand` and returns how many.
+    #[inline(always)]
+    fn scan(&self, b: usize, bounds: ScanBounds, cand: &mut [u8; 64]) -> usize {
+        self.scan_avx2(b, bounds, cand)
+            .unwrap_or_else(|| self.scan_scalar(b, bounds, cand))
+    }
+
+    /// [`HandSubsets::scan`] with AVX2, or None without it.
+    #[inline(always)]
+    fn scan_avx2(&self, b: usize, bounds: ScanBounds, cand: &mut [u8; 64]) -> Option<usize> {
+        #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+        {
+            let splits = TABLES.splits[b * SPLITS_PER_BACK..(b + 1) * SPLITS_PER_BACK]
+                .try_into()
+                .ok()?;
+            avx2::scan_splits(&self.five, &self.three, splits, bounds, cand)
+        }
+        #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
+        {
+            let _ = (b, bounds, cand);
+            None
+        }
+    }
+
+    /// [`HandSubsets::scan`] by a scalar loop. Branch-free: the filter's
+    /// outcome is unpredictable, so every split is written and only passing
+    /// ones advance the count.
+    #[inline(always)]
+    fn scan_scalar(&self, b: usize, bounds: ScanBounds, cand: &mut [u8; 64]) -> usize {
+        let splits = &TABLES.splits[b * SPLITS_PER_BACK..(b + 1) * SPLITS_PER_BACK];
+        let mut n = 0;
+        for (i, &[m, f]) in splits.iter().enumerate() {
+            let vm = self.five[m as usize & (FIVE_PAD - 1)];
+            let vf = self.three[f as usize & (THREE_PAD - 1)];
+            let pass = (vm <= bounds.back)
+                & (vf <= vm)
+                & (vf >= bounds.above)
+                & (vf <= bounds.front_cap)
+                & (vm > bounds.mid_floor);
+            cand[n & 63] = i as u8;
+            n += usize::from(pass);
+        }
+        n
     }
 
     /// An upper bound on the middle of every ordered setting (`middle <=
@@ -898,6 +939,17 @@ fn three_values(hand: &[Card; HAND_SIZE], ev: &Evaluator) -> [u32; THREE_PAD] {
         }
     }
     three
+}
+
+/// The bounds of a split scan ([`HandSubsets::scan`]): a split `[m, f]`
+/// passes when `five[m] <= back`, `three[f] <= five[m]`, `above <= three[f]
+/// <= front_cap` and `five[m] > mid_floor`.
+#[derive(Clone, Copy, Debug)]
+struct ScanBounds {
+    back: u32,
+    above: u32,
+    front_cap: u32,
+    mid_floor: u32,
 }
 
 /// Units of a rank towards a row at least as strong as a pair front (see
@@ -1548,6 +1600,40 @@ mod tests {
                 assert_eq!(simd, h.best_middle_scalar(f), "{hand:?} front {f}");
             }
         }
+    }
+
+    #[test]
+    fn scan_avx2_matches_scalar() {
+        let mut rng = Rng(0x5CA7_7E12_3456_789B);
+        let mut some = [0usize; 2];
+        for (hand, wheel) in simd_test_hands().into_iter().step_by(5) {
+            let h = HandSubsets::new(&hand, wheel);
+            // Bounds drawn from the hand's own values (so that they split
+            // its splits), now and then the extremes.
+            let mut pick = || match rng.next() % 16 {
+                0 => 0,
+                1 => u32::MAX,
+                k if k < 9 => h.five[(rng.next() % FIVE_SUBSETS as u64) as usize],
+                _ => h.three[(rng.next() % THREE_SUBSETS as u64) as usize],
+            };
+            for b in 0..FIVE_SUBSETS {
+                let bounds = ScanBounds {
+                    back: if b % 3 == 0 { pick() } else { h.five[b] },
+                    above: pick(),
+                    front_cap: pick(),
+                    mid_floor: pick(),
+                };
+                let (mut simd, mut scalar) = ([0u8; 64], [0u8; 64]);
+                let Some(n) = h.scan_avx2(b, bounds, &mut simd) else {
+                    return; // no AVX2 here: nothing to compare
+                };
+                let m = h.scan_scalar(b, bounds, &mut scalar);
+                assert_eq!(simd[..n], scalar[..m], "{hand:?} back {b} {bounds:?}");
+                some[usize::from(n > 0 && n < SPLITS_PER_BACK)] += 1;
+            }
+        }
+        // The bounds must leave scans that pass some splits but not all.
+        assert!(some[1] > some[0] / 20, "{some:?}");
     }
 
     #[test]

@@ -14,13 +14,19 @@
 //! max); the 126 = 15 x 8 + 6 halvings end with a step over the last eight,
 //! which repeats two (harmless under a max) instead of reading past them.
 //!
+//! Split scan of a back: its 56 splits `[middle, front]`, eight a step (two
+//! gathers), the five bounds as unsigned compares, a movemask, and the
+//! positions of the passing splits written in order from a table of the
+//! set bits of every byte (eight positions, of which the first `popcnt`
+//! count).
+//!
 //! Safety: every `unsafe` here is a load, a shuffle or a store on a slice of
 //! known length, or the call of an `avx2` function, made only after
 //! `is_x86_feature_detected!`. Shuffle indices are positions below 13, read
 //! from a static table, so they only pick bytes of the hand's register.
-//! Gather indices are masked to the value array's length (`FIVE_PAD`, a
-//! power of two), so no table entry, right or wrong, can lead a read out
-//! of bounds.
+//! Gather indices are masked to the value arrays' lengths (`FIVE_PAD`,
+//! `THREE_PAD`, powers of two), so no table entry, right or wrong, can lead
+//! a read out of bounds.
 #![allow(unsafe_code)]
 
 #[cfg(target_arch = "x86")]
@@ -28,7 +34,7 @@ use std::arch::x86::*;
 #[cfg(target_arch = "x86_64")]
 use std::arch::x86_64::*;
 
-use super::{FIVE_PAD, FIVE_SUBSETS, HALVES, HAND_SIZE};
+use super::{ScanBounds, FIVE_PAD, FIVE_SUBSETS, HALVES, HAND_SIZE, SPLITS_PER_BACK, THREE_PAD};
 use crate::cards::Card;
 use crate::eval::Evaluator;
 use std::mem::MaybeUninit;
@@ -163,4 +169,101 @@ unsafe fn best_middle_avx2(five: &[u32; FIVE_PAD], halves: &[[u16; 2]; HALVES]) 
     let half = _mm_max_epu32(half, _mm_shuffle_epi32::<0b01_00_11_10>(half));
     let half = _mm_max_epu32(half, _mm_shuffle_epi32::<0b10_11_00_01>(half));
     _mm_cvtsi128_si32(half) as u32
+}
+
+/// For each byte value, the positions of its set bits low to high, one a
+/// byte, in a u64 (the bytes past the count are 0).
+static SET_BITS: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut m = 0;
+    while m < 256 {
+        let (mut bit, mut k) = (0, 0);
+        while bit < 8 {
+            if m >> bit & 1 == 1 {
+                t[m] |= (bit as u64) << (8 * k);
+                k += 1;
+            }
+            bit += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// Writes the positions (0..56) of the passing splits, in order, to the
+/// start of `cand` and returns how many, or None without AVX2 (the bytes of
+/// `cand` after the count are unspecified).
+#[inline]
+pub(super) fn scan_splits(
+    five: &[u32; FIVE_PAD],
+    three: &[u32; THREE_PAD],
+    splits: &[[u16; 2]; SPLITS_PER_BACK],
+    bounds: ScanBounds,
+    cand: &mut [u8; 64],
+) -> Option<usize> {
+    if !available() {
+        return None;
+    }
+    // SAFETY: the CPU has AVX2 (checked just above).
+    Some(unsafe { scan_splits_avx2(five, three, splits, bounds, cand) })
+}
+
+/// See [`scan_splits`].
+///
+/// # Safety
+/// The CPU must have AVX2.
+#[target_feature(enable = "avx2")]
+unsafe fn scan_splits_avx2(
+    five: &[u32; FIVE_PAD],
+    three: &[u32; THREE_PAD],
+    splits: &[[u16; 2]; SPLITS_PER_BACK],
+    bounds: ScanBounds,
+    cand: &mut [u8; 64],
+) -> usize {
+    const _: () = assert!(SPLITS_PER_BACK % 8 == 0 && SPLITS_PER_BACK + 8 <= 64);
+    const _: () = assert!(FIVE_PAD.is_power_of_two() && THREE_PAD.is_power_of_two());
+    let five_low = _mm256_set1_epi32(FIVE_PAD as i32 - 1);
+    let three_low = _mm256_set1_epi32(THREE_PAD as i32 - 1);
+    let b = |x: u32| _mm256_set1_epi32(x as i32);
+    let (back, above, front_cap, mid_floor) = (
+        b(bounds.back),
+        b(bounds.above),
+        b(bounds.front_cap),
+        b(bounds.mid_floor),
+    );
+    // Unsigned x <= y as a lane mask: min(x, y) == x.
+    macro_rules! le {
+        ($x:expr, $y:expr) => {
+            _mm256_cmpeq_epi32(_mm256_min_epu32($x, $y), $x)
+        };
+    }
+    let mut n = 0;
+    for (k, group) in splits.chunks_exact(8).enumerate() {
+        // SAFETY: group is eight [m, f] pairs of u16s, 32 bytes.
+        let pairs = unsafe { _mm256_loadu_si256(group.as_ptr().cast()) };
+        let m = _mm256_and_si256(pairs, five_low);
+        let f = _mm256_and_si256(_mm256_srli_epi32::<16>(pairs), three_low);
+        // SAFETY: m < FIVE_PAD and f < THREE_PAD (masked), the lengths of
+        // `five` and `three`.
+        let (vm, vf) = unsafe {
+            (
+                _mm256_i32gather_epi32::<4>(five.as_ptr().cast(), m),
+                _mm256_i32gather_epi32::<4>(three.as_ptr().cast(), f),
+            )
+        };
+        let pass = _mm256_and_si256(
+            _mm256_and_si256(le!(vm, back), le!(vf, vm)),
+            _mm256_and_si256(le!(above, vf), le!(vf, front_cap)),
+        );
+        let pass = _mm256_andnot_si256(le!(vm, mid_floor), pass);
+        let bits = _mm256_movemask_ps(_mm256_castsi256_ps(pass)) as usize & 0xFF;
+        // Positions 8k + bit; the bytes past the count are overwritten by
+        // the next step or ignored.
+        let at = SET_BITS[bits] + (8 * k as u64) * 0x0101_0101_0101_0101;
+        if let Some(dst) = cand.get_mut(n..n + 8) {
+            dst.copy_from_slice(&at.to_le_bytes());
+        }
+        n += bits.count_ones() as usize;
+    }
+    n
 }
