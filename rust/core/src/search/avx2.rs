@@ -20,6 +20,10 @@
 //! set bits of every byte (eight positions, of which the first `popcnt`
 //! count).
 //!
+//! Disjoint partner in `best_ordered_middle`: the last of the masks met so
+//! far that shares no position with a subset's, sixteen masks a step from
+//! the top (an and, a compare with zero, a movemask, the highest set bit).
+//!
 //! Safety: every `unsafe` here is a load, a shuffle or a store on a slice of
 //! known length, or the call of an `avx2` function, made only after
 //! `is_x86_feature_detected!`. Shuffle indices are positions below 13, read
@@ -34,7 +38,9 @@ use std::arch::x86::*;
 #[cfg(target_arch = "x86_64")]
 use std::arch::x86_64::*;
 
-use super::{ScanBounds, FIVE_PAD, FIVE_SUBSETS, HALVES, HAND_SIZE, SPLITS_PER_BACK, THREE_PAD};
+use super::{
+    ScanBounds, FIVE_PAD, FIVE_SUBSETS, HALVES, HAND_SIZE, MIDDLE_SCANS, SPLITS_PER_BACK, THREE_PAD,
+};
 use crate::cards::Card;
 use crate::eval::Evaluator;
 use std::mem::MaybeUninit;
@@ -266,4 +272,47 @@ unsafe fn scan_splits_avx2(
         n += bits.count_ones() as usize;
     }
     n
+}
+
+/// The index of the last of `masks[..n]` that shares no bit with `mask`
+/// (None if none does), or the outer None without AVX2. `n` above the length
+/// counts as the length.
+#[inline]
+pub(super) fn last_disjoint(
+    masks: &[u16; MIDDLE_SCANS],
+    n: usize,
+    mask: u16,
+) -> Option<Option<usize>> {
+    if !available() {
+        return None;
+    }
+    // SAFETY: the CPU has AVX2 (checked just above).
+    Some(unsafe { last_disjoint_avx2(masks, n.min(MIDDLE_SCANS), mask) })
+}
+
+/// See [`last_disjoint`]; `n <= MIDDLE_SCANS`.
+///
+/// # Safety
+/// The CPU must have AVX2.
+#[target_feature(enable = "avx2")]
+unsafe fn last_disjoint_avx2(masks: &[u16; MIDDLE_SCANS], n: usize, mask: u16) -> Option<usize> {
+    const _: () = assert!(MIDDLE_SCANS % 16 == 0);
+    let m = _mm256_set1_epi16(mask as i16);
+    let zero = _mm256_setzero_si256();
+    for (k, group) in masks[..n.div_ceil(16) * 16]
+        .chunks_exact(16)
+        .enumerate()
+        .rev()
+    {
+        // SAFETY: group is sixteen u16s, 32 bytes.
+        let v = unsafe { _mm256_loadu_si256(group.as_ptr().cast()) };
+        let hit = _mm256_cmpeq_epi16(_mm256_and_si256(v, m), zero);
+        // Two bits per mask; only those of masks below n count.
+        let valid = (n - 16 * k).min(16);
+        let bits = _mm256_movemask_epi8(hit) as u32 as u64 & ((1u64 << (2 * valid)) - 1);
+        if bits != 0 {
+            return Some(16 * k + (63 - bits.leading_zeros() as usize) / 2);
+        }
+    }
+    None
 }
