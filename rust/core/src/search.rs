@@ -1190,6 +1190,8 @@ pub trait SweepControl {
 const VALUE_MASK: u32 = 0x03FF_FFFF;
 /// Buckets of the value's top bits (category and first key nibble).
 const BUCKETS: usize = 160;
+/// Interleaved counters per bucket in [`Buckets::new`].
+const WAYS: usize = 4;
 /// Fronts the stop rule may examine (126 halvings each, about the cost of
 /// scanning a back) before the first back, and per back visited.
 const FRONT_BUDGET_START: u32 = 4;
@@ -1219,20 +1221,47 @@ struct Buckets<const N: usize> {
 
 impl<const N: usize> Buckets<N> {
     fn new(values: &[u32]) -> Self {
+        // Four interleaved counters per slot: runs of values in one bucket
+        // are common, and with one counter each increment waits on the
+        // previous one's store. Each bucket is sorted in full before use, so
+        // the order within it does not matter.
+        let slot = |v: u32| BUCKETS - 1 - bucket_of(v);
+        let mut count = [[0u16; BUCKETS]; WAYS];
+        let mut quads = values.chunks_exact(WAYS);
+        for quad in quads.by_ref() {
+            for (c, &v) in count.iter_mut().zip(quad) {
+                c[slot(v)] += 1;
+            }
+        }
+        for (c, &v) in count.iter_mut().zip(quads.remainder()) {
+            c[slot(v)] += 1;
+        }
         let mut start = [0u16; BUCKETS + 1];
-        for &v in values {
-            start[BUCKETS - bucket_of(v)] += 1;
+        let mut fill = [[0u16; BUCKETS]; WAYS];
+        for s in 0..BUCKETS {
+            let mut at = start[s];
+            for w in 0..WAYS {
+                fill[w][s] = at;
+                at += count[w][s];
+            }
+            start[s + 1] = at;
         }
-        // Counted one slot late, so the running sum gives each slot's start.
-        for i in 1..=BUCKETS {
-            start[i] += start[i - 1];
-        }
-        let mut fill = start;
         let mut order = [0u16; N];
-        for (i, &v) in values.iter().enumerate() {
-            let slot = BUCKETS - 1 - bucket_of(v);
-            order[fill[slot] as usize & (N - 1)] = i as u16;
-            fill[slot] += 1;
+        let mut i = 0;
+        let mut quads = values.chunks_exact(WAYS);
+        for quad in quads.by_ref() {
+            for (f, &v) in fill.iter_mut().zip(quad) {
+                let at = &mut f[slot(v)];
+                order[*at as usize & (N - 1)] = i as u16;
+                *at += 1;
+                i += 1;
+            }
+        }
+        for (f, &v) in fill.iter_mut().zip(quads.remainder()) {
+            let at = &mut f[slot(v)];
+            order[*at as usize & (N - 1)] = i as u16;
+            *at += 1;
+            i += 1;
         }
         Buckets {
             order,
@@ -1688,6 +1717,28 @@ mod tests {
             }
         }
         assert!(hits > 1000, "{hits}");
+    }
+
+    #[test]
+    fn buckets_list_every_index_by_value_then_index() {
+        for (hand, wheel) in simd_test_hands().into_iter().step_by(50) {
+            let h = HandSubsets::new(&hand, wheel);
+            // the 5- and 3-card values, and prefixes of other lengths mod 4
+            for values in [
+                &h.five[..FIVE_SUBSETS],
+                &h.three[..THREE_SUBSETS],
+                &h.five[..1283],
+            ] {
+                let mut want: Vec<u16> = (0..values.len() as u16).collect();
+                want.sort_by_key(|&i| (std::cmp::Reverse(values[i as usize]), i));
+                let mut b = Buckets::<FIVE_PAD>::new(values);
+                let got: Vec<u16> = (0..BUCKETS)
+                    .rev()
+                    .flat_map(|k| b.sorted(k, values).to_vec())
+                    .collect();
+                assert_eq!(got, want, "{hand:?}");
+            }
+        }
     }
 
     #[test]
