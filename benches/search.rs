@@ -43,6 +43,21 @@ fn bench_search(c: &mut Criterion) {
             black_box(HandSubsets::new(black_box(&pool[i]), wheel))
         })
     });
+    let ev = chinese_poker_core::eval::evaluator(wheel);
+    g.bench_function("subsets_scalar", |b| {
+        b.iter(|| {
+            i = (i + 1) % pool.len();
+            black_box(HandSubsets::with_evaluator_scalar(black_box(&pool[i]), ev))
+        })
+    });
+    if HandSubsets::with_evaluator_avx2(&pool[0], ev).is_some() {
+        g.bench_function("subsets_avx2", |b| {
+            b.iter(|| {
+                i = (i + 1) % pool.len();
+                black_box(HandSubsets::with_evaluator_avx2(black_box(&pool[i]), ev))
+            })
+        });
+    }
     g.bench_function("walk_72072", |b| {
         b.iter(|| {
             i = (i + 1) % pool.len();

@@ -18,6 +18,9 @@ use crate::error::{Error, Result};
 use crate::eval::{category_of, evaluator, Category, Evaluator, Wheel, CARD_KEY};
 use std::sync::LazyLock;
 
+#[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+mod avx2;
+
 /// Cards in a hand.
 pub const HAND_SIZE: usize = 13;
 /// Number of 5-card subsets of 13 positions, C(13,5).
@@ -232,6 +235,7 @@ impl HandSubsets {
     /// subsets.for_each_setting(|_, _, _, _| n += 1);
     /// assert_eq!(n, 72_072);
     /// ```
+    #[inline]
     pub fn new(hand: &[Card; HAND_SIZE], wheel: Wheel) -> HandSubsets {
         Self::with_evaluator(hand, evaluator(wheel))
     }
@@ -247,45 +251,43 @@ impl HandSubsets {
         Ok(Self::new(&hand13(codes)?, wheel))
     }
 
-    /// Like [`HandSubsets::new`] with explicit tables.
-    ///
-    /// Nested loops over positions share partial key sums, so a 5-subset
-    /// costs one addition and one look-up. The highest position is the
-    /// outermost loop: that enumerates subsets in increasing mask order
-    /// (colexicographic), the order of the index tables.
+    /// Like [`HandSubsets::new`] with explicit tables. With AVX2 the
+    /// five-card subsets go through the evaluator's eight-at-a-time kernel
+    /// (`search/avx2.rs`), otherwise through the loops of
+    /// [`HandSubsets::with_evaluator_scalar`]; the values are the same.
+    #[inline]
     pub fn with_evaluator(hand: &[Card; HAND_SIZE], ev: &Evaluator) -> HandSubsets {
-        let key: [u32; HAND_SIZE] = std::array::from_fn(|i| CARD_KEY[hand[i] as usize]);
-        let mut five = [0u32; FIVE_PAD];
-        let mut n = 0;
-        for e in 4..HAND_SIZE {
-            for d in 3..e {
-                let kde = key[e] + key[d];
-                for c in 2..d {
-                    let kcde = kde + key[c];
-                    for b in 1..c {
-                        let kbcde = kcde + key[b];
-                        for &ka in &key[..b] {
-                            five[n & (FIVE_PAD - 1)] = ev.value_of_key(kbcde + ka);
-                            n += 1;
-                        }
-                    }
-                }
-            }
-        }
-        let mut three = [0u32; THREE_PAD];
-        let mut n = 0;
-        for c in 2..HAND_SIZE {
-            for b in 1..c {
-                for &a in &hand[..b] {
-                    three[n & (THREE_PAD - 1)] = ev.value3([a, hand[b], hand[c]]);
-                    n += 1;
-                }
-            }
+        let mut five = [0; FIVE_PAD];
+        if !five_values_avx2(hand, ev, &mut five) {
+            five_values_scalar(hand, ev, &mut five);
         }
         HandSubsets {
             hand: *hand,
             five,
-            three,
+            three: three_values(hand, ev),
+        }
+    }
+
+    /// [`HandSubsets::with_evaluator`] by the AVX2 path, or None where the CPU
+    /// has no AVX2 (lets tests and benchmarks run both paths explicitly).
+    pub fn with_evaluator_avx2(hand: &[Card; HAND_SIZE], ev: &Evaluator) -> Option<HandSubsets> {
+        let mut five = [0; FIVE_PAD];
+        five_values_avx2(hand, ev, &mut five).then(|| HandSubsets {
+            hand: *hand,
+            five,
+            three: three_values(hand, ev),
+        })
+    }
+
+    /// [`HandSubsets::with_evaluator`] by scalar loops alone (the portable
+    /// path).
+    pub fn with_evaluator_scalar(hand: &[Card; HAND_SIZE], ev: &Evaluator) -> HandSubsets {
+        let mut five = [0; FIVE_PAD];
+        five_values_scalar(hand, ev, &mut five);
+        HandSubsets {
+            hand: *hand,
+            five,
+            three: three_values(hand, ev),
         }
     }
 
@@ -608,25 +610,20 @@ impl HandSubsets {
                 // below `above` is already beaten; every front is <= the
                 // cap, so a middle not above `mid_floor` is beaten too.
                 let mid_floor = stair.best_middle(front_cap);
-                // Branch-free: the filter's outcome is unpredictable, so
-                // every split is written and only passing ones advance `n`.
+                // The splits that pass the cheap filters.
                 let splits = &t.splits[b * SPLITS_PER_BACK..(b + 1) * SPLITS_PER_BACK];
                 let value = |split: [u16; 2]| {
                     let vm = self.five[split[0] as usize & (FIVE_PAD - 1)];
                     let vf = self.three[split[1] as usize & (THREE_PAD - 1)];
                     (vm, vf)
                 };
-                let mut n = 0;
-                for (i, &split) in splits.iter().enumerate() {
-                    let (vm, vf) = value(split);
-                    let pass = (vm <= vb)
-                        & (vf <= vm)
-                        & (vf >= above)
-                        & (vf <= front_cap)
-                        & (vm > mid_floor);
-                    cand[n & 63] = i as u8;
-                    n += usize::from(pass);
-                }
+                let bounds = ScanBounds {
+                    back: vb,
+                    above,
+                    front_cap,
+                    mid_floor,
+                };
+                let n = self.scan(b, bounds, &mut cand);
                 let cand = cand[..n.min(64)].iter().map(|&i| {
                     let split = splits.get(i as usize).copied().unwrap_or_default();
                     let (vm, vf) = value(split);
@@ -702,6 +699,52 @@ impl HandSubsets {
             .collect()
     }
 
+    /// Writes the positions (among back `b`'s 56 splits, in order) of the
+    /// splits that pass `bounds` to the start of `cand` and returns how many.
+    #[inline(always)]
+    fn scan(&self, b: usize, bounds: ScanBounds, cand: &mut [u8; 64]) -> usize {
+        self.scan_avx2(b, bounds, cand)
+            .unwrap_or_else(|| self.scan_scalar(b, bounds, cand))
+    }
+
+    /// [`HandSubsets::scan`] with AVX2, or None without it.
+    #[inline(always)]
+    fn scan_avx2(&self, b: usize, bounds: ScanBounds, cand: &mut [u8; 64]) -> Option<usize> {
+        #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+        {
+            let splits = TABLES.splits[b * SPLITS_PER_BACK..(b + 1) * SPLITS_PER_BACK]
+                .try_into()
+                .ok()?;
+            avx2::scan_splits(&self.five, &self.three, splits, bounds, cand)
+        }
+        #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
+        {
+            let _ = (b, bounds, cand);
+            None
+        }
+    }
+
+    /// [`HandSubsets::scan`] by a scalar loop. Branch-free: the filter's
+    /// outcome is unpredictable, so every split is written and only passing
+    /// ones advance the count.
+    #[inline(always)]
+    fn scan_scalar(&self, b: usize, bounds: ScanBounds, cand: &mut [u8; 64]) -> usize {
+        let splits = &TABLES.splits[b * SPLITS_PER_BACK..(b + 1) * SPLITS_PER_BACK];
+        let mut n = 0;
+        for (i, &[m, f]) in splits.iter().enumerate() {
+            let vm = self.five[m as usize & (FIVE_PAD - 1)];
+            let vf = self.three[f as usize & (THREE_PAD - 1)];
+            let pass = (vm <= bounds.back)
+                & (vf <= vm)
+                & (vf >= bounds.above)
+                & (vf <= bounds.front_cap)
+                & (vm > bounds.mid_floor);
+            cand[n & 63] = i as u8;
+            n += usize::from(pass);
+        }
+        n
+    }
+
     /// An upper bound on the middle of every ordered setting (`middle <=
     /// back`): the strongest 5-subset that has a disjoint 5-subset at least
     /// as strong. Subsets are tried strongest first; every subset met before
@@ -718,7 +761,8 @@ impl HandSubsets {
     /// out the back is the bound itself.
     fn best_ordered_middle(&self, order: &mut Buckets<FIVE_PAD>, cap: u32) -> (u32, u32) {
         let t = &*TABLES;
-        let mut seen = [(0u16, 0u32); MIDDLE_SCANS];
+        // The masks and values of the subsets met, in the order met.
+        let (mut masks, mut values) = ([0u16; MIDDLE_SCANS], [0u32; MIDDLE_SCANS]);
         let mut scans = 0;
         for bucket in (0..=bucket_of(cap.min(VALUE_MASK))).rev() {
             for &x in order.sorted(bucket, &self.five[..FIVE_SUBSETS]) {
@@ -730,15 +774,15 @@ impl HandSubsets {
                 if scans == MIDDLE_SCANS {
                     return (vx, vx);
                 }
-                let (Some(met), Some(&mx)) = (seen.get(..scans), t.mask5.get(x)) else {
+                let Some(&mx) = t.mask5.get(x) else {
                     return (vx, vx); // in range (unreachable)
                 };
                 // the weakest disjoint partner met (they come strongest first)
-                if let Some(&(_, back)) = met.iter().rev().find(|&&(m, _)| m & mx == 0) {
-                    return (vx, back);
+                if let Some(j) = last_disjoint(&masks, scans, mx) {
+                    return (vx, values[j % MIDDLE_SCANS]);
                 }
-                if let Some(slot) = seen.get_mut(scans) {
-                    *slot = (mx, vx);
+                if let (Some(m), Some(v)) = (masks.get_mut(scans), values.get_mut(scans)) {
+                    (*m, *v) = (mx, vx);
                 }
                 scans += 1;
             }
@@ -807,6 +851,29 @@ impl HandSubsets {
     /// back`) with front `f`, or a value below the front's when there is none:
     /// the best of min(X, Y) over the 126 ways to halve the other 10 cards.
     fn best_middle(&self, f: usize) -> u32 {
+        self.best_middle_avx2(f)
+            .unwrap_or_else(|| self.best_middle_scalar(f))
+    }
+
+    /// [`HandSubsets::best_middle`] with AVX2, or None without it.
+    #[inline]
+    fn best_middle_avx2(&self, f: usize) -> Option<u32> {
+        #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+        {
+            let halves = TABLES.halves[f * HALVES..(f + 1) * HALVES]
+                .try_into()
+                .ok()?;
+            avx2::best_middle(&self.five, halves)
+        }
+        #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
+        {
+            let _ = f;
+            None
+        }
+    }
+
+    /// [`HandSubsets::best_middle`] by a scalar loop.
+    fn best_middle_scalar(&self, f: usize) -> u32 {
         let t = &*TABLES;
         let mut best = 0;
         for &[x, y] in &t.halves[f * HALVES..(f + 1) * HALVES] {
@@ -816,6 +883,104 @@ impl HandSubsets {
         }
         best
     }
+}
+
+/// The values of the five-card subsets of `hand` into `five`, in subset
+/// order, by the AVX2 path; false (nothing written) without AVX2.
+#[inline(always)]
+fn five_values_avx2(hand: &[Card; HAND_SIZE], ev: &Evaluator, five: &mut [u32; FIVE_PAD]) -> bool {
+    #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+    {
+        avx2::five_values(hand, ev, &mut five[..FIVE_SUBSETS]).is_some()
+    }
+    #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
+    {
+        let _ = (hand, ev, five);
+        false
+    }
+}
+
+/// The values of the five-card subsets of `hand` into `five` by nested
+/// loops over positions: they share partial key sums, so a subset costs one
+/// addition and one look-up. The highest position is the outermost loop:
+/// that enumerates subsets in increasing mask order (colexicographic), the
+/// order of the index tables. Out of line: AVX2 is the usual path.
+#[inline(never)]
+fn five_values_scalar(hand: &[Card; HAND_SIZE], ev: &Evaluator, five: &mut [u32; FIVE_PAD]) {
+    let key: [u32; HAND_SIZE] = std::array::from_fn(|i| CARD_KEY[hand[i] as usize]);
+    let mut n = 0;
+    for e in 4..HAND_SIZE {
+        for d in 3..e {
+            let kde = key[e] + key[d];
+            for c in 2..d {
+                let kcde = kde + key[c];
+                for b in 1..c {
+                    let kbcde = kcde + key[b];
+                    for &ka in &key[..b] {
+                        five[n & (FIVE_PAD - 1)] = ev.value_of_key(kbcde + ka);
+                        n += 1;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The values of the 286 three-card subsets of `hand`, in subset order.
+#[inline(always)]
+fn three_values(hand: &[Card; HAND_SIZE], ev: &Evaluator) -> [u32; THREE_PAD] {
+    let mut three = [0; THREE_PAD];
+    let mut n = 0;
+    for c in 2..HAND_SIZE {
+        for b in 1..c {
+            for &a in &hand[..b] {
+                three[n & (THREE_PAD - 1)] = ev.value3([a, hand[b], hand[c]]);
+                n += 1;
+            }
+        }
+    }
+    three
+}
+
+/// The index of the last of `masks[..n]` that shares no position with
+/// `mask` (for [`HandSubsets::best_ordered_middle`]): with AVX2 sixteen
+/// masks at a time, otherwise [`last_disjoint_scalar`].
+#[inline(always)]
+fn last_disjoint(masks: &[u16; MIDDLE_SCANS], n: usize, mask: u16) -> Option<usize> {
+    last_disjoint_avx2(masks, n, mask).unwrap_or_else(|| last_disjoint_scalar(masks, n, mask))
+}
+
+/// [`last_disjoint`] with AVX2, or the outer None without it.
+#[inline(always)]
+fn last_disjoint_avx2(masks: &[u16; MIDDLE_SCANS], n: usize, mask: u16) -> Option<Option<usize>> {
+    #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+    {
+        avx2::last_disjoint(masks, n, mask)
+    }
+    #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
+    {
+        let _ = (masks, n, mask);
+        None
+    }
+}
+
+/// [`last_disjoint`] by a scalar loop.
+#[inline(always)]
+fn last_disjoint_scalar(masks: &[u16; MIDDLE_SCANS], n: usize, mask: u16) -> Option<usize> {
+    masks[..n.min(MIDDLE_SCANS)]
+        .iter()
+        .rposition(|&m| m & mask == 0)
+}
+
+/// The bounds of a split scan ([`HandSubsets::scan`]): a split `[m, f]`
+/// passes when `five[m] <= back`, `three[f] <= five[m]`, `above <= three[f]
+/// <= front_cap` and `five[m] > mid_floor`.
+#[derive(Clone, Copy, Debug)]
+struct ScanBounds {
+    back: u32,
+    above: u32,
+    front_cap: u32,
+    mid_floor: u32,
 }
 
 /// Units of a rank towards a row at least as strong as a pair front (see
@@ -1025,6 +1190,8 @@ pub trait SweepControl {
 const VALUE_MASK: u32 = 0x03FF_FFFF;
 /// Buckets of the value's top bits (category and first key nibble).
 const BUCKETS: usize = 160;
+/// Interleaved counters per bucket in [`Buckets::new`].
+const WAYS: usize = 4;
 /// Fronts the stop rule may examine (126 halvings each, about the cost of
 /// scanning a back) before the first back, and per back visited.
 const FRONT_BUDGET_START: u32 = 4;
@@ -1054,20 +1221,47 @@ struct Buckets<const N: usize> {
 
 impl<const N: usize> Buckets<N> {
     fn new(values: &[u32]) -> Self {
+        // Four interleaved counters per slot: runs of values in one bucket
+        // are common, and with one counter each increment waits on the
+        // previous one's store. Each bucket is sorted in full before use, so
+        // the order within it does not matter.
+        let slot = |v: u32| BUCKETS - 1 - bucket_of(v);
+        let mut count = [[0u16; BUCKETS]; WAYS];
+        let mut quads = values.chunks_exact(WAYS);
+        for quad in quads.by_ref() {
+            for (c, &v) in count.iter_mut().zip(quad) {
+                c[slot(v)] += 1;
+            }
+        }
+        for (c, &v) in count.iter_mut().zip(quads.remainder()) {
+            c[slot(v)] += 1;
+        }
         let mut start = [0u16; BUCKETS + 1];
-        for &v in values {
-            start[BUCKETS - bucket_of(v)] += 1;
+        let mut fill = [[0u16; BUCKETS]; WAYS];
+        for s in 0..BUCKETS {
+            let mut at = start[s];
+            for w in 0..WAYS {
+                fill[w][s] = at;
+                at += count[w][s];
+            }
+            start[s + 1] = at;
         }
-        // Counted one slot late, so the running sum gives each slot's start.
-        for i in 1..=BUCKETS {
-            start[i] += start[i - 1];
-        }
-        let mut fill = start;
         let mut order = [0u16; N];
-        for (i, &v) in values.iter().enumerate() {
-            let slot = BUCKETS - 1 - bucket_of(v);
-            order[fill[slot] as usize & (N - 1)] = i as u16;
-            fill[slot] += 1;
+        let mut i = 0;
+        let mut quads = values.chunks_exact(WAYS);
+        for quad in quads.by_ref() {
+            for (f, &v) in fill.iter_mut().zip(quad) {
+                let at = &mut f[slot(v)];
+                order[*at as usize & (N - 1)] = i as u16;
+                *at += 1;
+                i += 1;
+            }
+        }
+        for (f, &v) in fill.iter_mut().zip(quads.remainder()) {
+            let at = &mut f[slot(v)];
+            order[*at as usize & (N - 1)] = i as u16;
+            *at += 1;
+            i += 1;
         }
         Buckets {
             order,
@@ -1404,7 +1598,7 @@ mod tests {
             let ev = evaluator(wheel);
             for _ in 0..20 {
                 let hand = rng.hand();
-                let subsets = HandSubsets::new(&hand, wheel);
+                let subsets = HandSubsets::with_evaluator_scalar(&hand, ev);
                 let pick = |mask: u16| -> Vec<Card> {
                     (0..13)
                         .filter(|i| mask >> i & 1 == 1)
@@ -1422,6 +1616,127 @@ mod tests {
                     let c = pick(m);
                     assert_eq!(subsets.value3(i as u16), ev.value3([c[0], c[1], c[2]]));
                 }
+            }
+        }
+    }
+
+    /// Random hands under both wheels, then a few where flushes abound.
+    fn simd_test_hands() -> Vec<([Card; 13], Wheel)> {
+        let mut rng = Rng(0x0DDB_A11C_0FFE_E123);
+        let mut hands: Vec<([Card; 13], Wheel)> = (0..1500)
+            .map(|n| (rng.hand(), [Wheel::Lowest, Wheel::SecondHighest][n % 2]))
+            .collect();
+        for wheel in [Wheel::Lowest, Wheel::SecondHighest] {
+            // 13 clubs; then 2-A of clubs and diamonds alternately
+            hands.push((std::array::from_fn(|i| 4 * i as u8), wheel));
+            hands.push((std::array::from_fn(|i| 4 * i as u8 + (i as u8 % 2)), wheel));
+        }
+        hands
+    }
+
+    #[test]
+    fn subset_values_avx2_match_scalar() {
+        for (hand, wheel) in simd_test_hands() {
+            let ev = evaluator(wheel);
+            let scalar = HandSubsets::with_evaluator_scalar(&hand, ev);
+            let Some(simd) = HandSubsets::with_evaluator_avx2(&hand, ev) else {
+                return; // no AVX2 here: nothing to compare
+            };
+            assert_eq!(simd.five, scalar.five, "{hand:?}");
+            assert_eq!(simd.three, scalar.three, "{hand:?}");
+            let chosen = HandSubsets::with_evaluator(&hand, ev);
+            assert_eq!(chosen.five, scalar.five, "{hand:?}");
+        }
+    }
+
+    #[test]
+    fn best_middle_avx2_matches_scalar() {
+        for (hand, wheel) in simd_test_hands().into_iter().step_by(3) {
+            let h = HandSubsets::new(&hand, wheel);
+            for f in 0..THREE_SUBSETS {
+                let Some(simd) = h.best_middle_avx2(f) else {
+                    return; // no AVX2 here: nothing to compare
+                };
+                assert_eq!(simd, h.best_middle_scalar(f), "{hand:?} front {f}");
+            }
+        }
+    }
+
+    #[test]
+    fn scan_avx2_matches_scalar() {
+        let mut rng = Rng(0x5CA7_7E12_3456_789B);
+        let mut some = [0usize; 2];
+        for (hand, wheel) in simd_test_hands().into_iter().step_by(5) {
+            let h = HandSubsets::new(&hand, wheel);
+            // Bounds drawn from the hand's own values (so that they split
+            // its splits), now and then the extremes.
+            let mut pick = || match rng.next() % 16 {
+                0 => 0,
+                1 => u32::MAX,
+                k if k < 9 => h.five[(rng.next() % FIVE_SUBSETS as u64) as usize],
+                _ => h.three[(rng.next() % THREE_SUBSETS as u64) as usize],
+            };
+            for b in 0..FIVE_SUBSETS {
+                let bounds = ScanBounds {
+                    back: if b % 3 == 0 { pick() } else { h.five[b] },
+                    above: pick(),
+                    front_cap: pick(),
+                    mid_floor: pick(),
+                };
+                let (mut simd, mut scalar) = ([0u8; 64], [0u8; 64]);
+                let Some(n) = h.scan_avx2(b, bounds, &mut simd) else {
+                    return; // no AVX2 here: nothing to compare
+                };
+                let m = h.scan_scalar(b, bounds, &mut scalar);
+                assert_eq!(simd[..n], scalar[..m], "{hand:?} back {b} {bounds:?}");
+                some[usize::from(n > 0 && n < SPLITS_PER_BACK)] += 1;
+            }
+        }
+        // The bounds must leave scans that pass some splits but not all.
+        assert!(some[1] > some[0] / 20, "{some:?}");
+    }
+
+    #[test]
+    fn last_disjoint_avx2_matches_scalar() {
+        // The masks of a real scan: random 5-subsets, every prefix length,
+        // queried with random 5-subsets (about one in five is disjoint).
+        let t = &*TABLES;
+        let mut rng = Rng(0xD15_0147_A11C_E5ED);
+        let mut hits = 0;
+        for _ in 0..300 {
+            let masks: [u16; MIDDLE_SCANS] =
+                std::array::from_fn(|_| t.mask5[(rng.next() % FIVE_SUBSETS as u64) as usize]);
+            for n in 0..=MIDDLE_SCANS + 1 {
+                let mask = t.mask5[(rng.next() % FIVE_SUBSETS as u64) as usize];
+                let Some(simd) = last_disjoint_avx2(&masks, n, mask) else {
+                    return; // no AVX2 here: nothing to compare
+                };
+                let scalar = last_disjoint_scalar(&masks, n, mask);
+                assert_eq!(simd, scalar, "{masks:?} {n} {mask:#x}");
+                hits += usize::from(scalar.is_some());
+            }
+        }
+        assert!(hits > 1000, "{hits}");
+    }
+
+    #[test]
+    fn buckets_list_every_index_by_value_then_index() {
+        for (hand, wheel) in simd_test_hands().into_iter().step_by(50) {
+            let h = HandSubsets::new(&hand, wheel);
+            // the 5- and 3-card values, and prefixes of other lengths mod 4
+            for values in [
+                &h.five[..FIVE_SUBSETS],
+                &h.three[..THREE_SUBSETS],
+                &h.five[..1283],
+            ] {
+                let mut want: Vec<u16> = (0..values.len() as u16).collect();
+                want.sort_by_key(|&i| (std::cmp::Reverse(values[i as usize]), i));
+                let mut b = Buckets::<FIVE_PAD>::new(values);
+                let got: Vec<u16> = (0..BUCKETS)
+                    .rev()
+                    .flat_map(|k| b.sorted(k, values).to_vec())
+                    .collect();
+                assert_eq!(got, want, "{hand:?}");
             }
         }
     }
