@@ -534,8 +534,7 @@ impl HandSubsets {
                     if bucket == 0 {
                         break 'sweep;
                     }
-                    let part = backs.sorted(bucket - 1, &self.five[..FIVE_SUBSETS]);
-                    if let Some(&b) = part.get(pos) {
+                    if let Some(b) = backs.get(bucket - 1, pos, &self.five[..FIVE_SUBSETS]) {
                         pos += 1;
                         break b as usize % FIVE_SUBSETS;
                     }
@@ -765,7 +764,9 @@ impl HandSubsets {
         let (mut masks, mut values) = ([0u16; MIDDLE_SCANS], [0u32; MIDDLE_SCANS]);
         let mut scans = 0;
         for bucket in (0..=bucket_of(cap.min(VALUE_MASK))).rev() {
-            for &x in order.sorted(bucket, &self.five[..FIVE_SUBSETS]) {
+            let mut pos = 0;
+            while let Some(x) = order.get(bucket, pos, &self.five[..FIVE_SUBSETS]) {
+                pos += 1;
                 let x = x as usize % FIVE_SUBSETS;
                 let vx = self.five[x];
                 if vx > cap {
@@ -1072,10 +1073,10 @@ impl FrontCursor {
     /// this one is done).
     fn at_position(&mut self, h: &HandSubsets) -> Option<(usize, u32)> {
         while self.bucket > 0 {
-            let part = self
+            let at = self
                 .order
-                .sorted(self.bucket - 1, &h.three[..THREE_SUBSETS]);
-            if let Some(&f) = part.get(self.pos) {
+                .get(self.bucket - 1, self.pos, &h.three[..THREE_SUBSETS]);
+            if let Some(f) = at {
                 let f = f as usize % THREE_SUBSETS;
                 return Some((f, h.three[f]));
             }
@@ -1198,6 +1199,8 @@ const FRONT_BUDGET_START: u32 = 4;
 const FRONT_BUDGET_PER_BACK: u32 = 2;
 /// Partner scans [`HandSubsets::best_ordered_middle`] may spend.
 const MIDDLE_SCANS: usize = 96;
+/// Entries of a bucket [`Buckets::get`] orders at least at a time.
+const SORT_STEP: usize = 16;
 /// Buckets up to this size are sorted through a stack buffer (see [`sort_packed`]).
 const SMALL_BUCKET: usize = 128;
 
@@ -1216,7 +1219,8 @@ struct Buckets<const N: usize> {
     /// `start[b]..start[b + 1]` of the strongest-first layout holds bucket
     /// `BUCKETS - 1 - b`.
     start: [u16; BUCKETS + 1],
-    sorted: [bool; BUCKETS],
+    /// How many entries at the head of each slot are in their final order.
+    done: [u16; BUCKETS],
 }
 
 impl<const N: usize> Buckets<N> {
@@ -1266,28 +1270,85 @@ impl<const N: usize> Buckets<N> {
         Buckets {
             order,
             start,
-            sorted: [false; BUCKETS],
+            done: [0; BUCKETS],
         }
+    }
+
+    /// The index at position `pos` of `bucket` in the order of
+    /// [`Buckets::sorted`], ordering only as much of the bucket as that
+    /// needs: the next [`SORT_STEP`] or more entries are selected and
+    /// sorted at a time (a bucket may hold a hundred subsets, of which the
+    /// sweep takes a few).
+    fn get(&mut self, bucket: usize, pos: usize, values: &[u32]) -> Option<u16> {
+        let slot = BUCKETS - 1 - bucket % BUCKETS;
+        let (lo, hi) = (self.start[slot] as usize, self.start[slot + 1] as usize);
+        if pos >= hi - lo {
+            return None;
+        }
+        let done = self.done[slot] as usize;
+        if pos >= done {
+            let key = |i: u16| {
+                u64::from(!values.get(i as usize).copied().unwrap_or(0)) << 16 | u64::from(i)
+            };
+            let rest = &mut self.order[lo + done..hi];
+            // At least as many again as are done, so a bucket taken whole
+            // costs a few selections more than one sort.
+            let want = (pos + 1 - done).max(SORT_STEP).max(done);
+            if rest.len() <= 2 * want {
+                if rest.len() > 1 {
+                    sort_packed(rest, key);
+                }
+                self.done[slot] = (hi - lo) as u16;
+            } else {
+                select_packed(rest, want, key);
+                self.done[slot] = (done + want) as u16;
+            }
+        }
+        self.order.get(lo + pos).copied()
     }
 
     /// The indices of `bucket`, sorted by value descending then index.
     fn sorted(&mut self, bucket: usize, values: &[u32]) -> &[u16] {
-        let slot = BUCKETS - 1 - bucket;
-        let range = self.start[slot] as usize..self.start[slot + 1] as usize;
-        let part = &mut self.order[range];
-        if !self.sorted[slot] {
+        let slot = BUCKETS - 1 - bucket % BUCKETS;
+        let (lo, hi) = (self.start[slot] as usize, self.start[slot + 1] as usize);
+        let done = self.done[slot] as usize;
+        // The head (if any) is final and before the rest: sort the rest.
+        let rest = &mut self.order[lo + done..hi];
+        if rest.len() > 1 {
             // Sort packed keys (complemented value above the index): one
             // integer compare per step instead of a tuple and a checked read.
-            let key = |i: u16| {
+            sort_packed(rest, |i: u16| {
                 u64::from(!values.get(i as usize).copied().unwrap_or(0)) << 16 | u64::from(i)
-            };
-            // Most buckets are empty or hold one index: nothing to sort.
-            if part.len() > 1 {
-                sort_packed(part, key);
-            }
-            self.sorted[slot] = true;
+            });
         }
-        part
+        self.done[slot] = (hi - lo) as u16;
+        &self.order[lo..hi]
+    }
+}
+
+/// Puts the first `want` of `part` in key order, sorted, at its head (the
+/// rest after them in no order), through a buffer of packed keys like
+/// [`sort_packed`].
+#[inline(never)]
+fn select_packed(part: &mut [u16], want: usize, key: impl Fn(u16) -> u64) {
+    let mut stack = [0u64; SMALL_BUCKET];
+    let mut heap = Vec::new();
+    let keys: &mut [u64] = if part.len() <= SMALL_BUCKET {
+        &mut stack[..part.len()]
+    } else {
+        heap.resize(part.len(), 0);
+        &mut heap
+    };
+    for (k, &i) in keys.iter_mut().zip(part.iter()) {
+        *k = key(i);
+    }
+    if want > 0 && want < keys.len() {
+        keys.select_nth_unstable(want - 1);
+    }
+    let head = want.min(keys.len());
+    keys[..head].sort_unstable();
+    for (i, &k) in part.iter_mut().zip(keys.iter()) {
+        *i = k as u16;
     }
 }
 
@@ -1737,6 +1798,23 @@ mod tests {
                     .flat_map(|k| b.sorted(k, values).to_vec())
                     .collect();
                 assert_eq!(got, want, "{hand:?}");
+                // Taken lazily: each bucket to some depth by `get` (ordering
+                // a part at a time), then whole by `sorted`, and both by `get`.
+                for depth in [1, 3, 17, 40, 1000] {
+                    let mut b = Buckets::<FIVE_PAD>::new(values);
+                    let mut got = Vec::new();
+                    for k in (0..BUCKETS).rev() {
+                        let head: Vec<u16> =
+                            (0..depth).map_while(|pos| b.get(k, pos, values)).collect();
+                        let whole = b.sorted(k, values).to_vec();
+                        assert!(whole.starts_with(&head), "{hand:?} {depth}");
+                        let again: Vec<u16> =
+                            (0..).map_while(|pos| b.get(k, pos, values)).collect();
+                        assert_eq!(again, whole, "{hand:?} {depth}");
+                        got.extend(whole);
+                    }
+                    assert_eq!(got, want, "{hand:?} {depth}");
+                }
             }
         }
     }
