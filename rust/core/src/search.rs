@@ -1287,22 +1287,18 @@ impl<const N: usize> Buckets<N> {
         }
         let done = self.done[slot] as usize;
         if pos >= done {
-            let key = |i: u16| {
-                u64::from(!values.get(i as usize).copied().unwrap_or(0)) << 16 | u64::from(i)
-            };
             let rest = &mut self.order[lo + done..hi];
             // At least as many again as are done, so a bucket taken whole
-            // costs a few selections more than one sort.
-            let want = (pos + 1 - done).max(SORT_STEP).max(done);
+            // costs a few selections more than one sort; all when that
+            // leaves few.
+            let mut want = (pos + 1 - done).max(SORT_STEP).max(done);
             if rest.len() <= 2 * want {
-                if rest.len() > 1 {
-                    sort_packed(rest, key);
-                }
-                self.done[slot] = (hi - lo) as u16;
-            } else {
-                select_packed(rest, want, key);
-                self.done[slot] = (done + want) as u16;
+                want = rest.len();
             }
+            if rest.len() > 1 {
+                sort_packed(rest, want, values);
+            }
+            self.done[slot] = (done + want) as u16;
         }
         self.order.get(lo + pos).copied()
     }
@@ -1315,49 +1311,27 @@ impl<const N: usize> Buckets<N> {
         // The head (if any) is final and before the rest: sort the rest.
         let rest = &mut self.order[lo + done..hi];
         if rest.len() > 1 {
-            // Sort packed keys (complemented value above the index): one
-            // integer compare per step instead of a tuple and a checked read.
-            sort_packed(rest, |i: u16| {
-                u64::from(!values.get(i as usize).copied().unwrap_or(0)) << 16 | u64::from(i)
-            });
+            sort_packed(rest, rest.len(), values);
         }
         self.done[slot] = (hi - lo) as u16;
         &self.order[lo..hi]
     }
 }
 
-/// Puts the first `want` of `part` in key order, sorted, at its head (the
-/// rest after them in no order), through a buffer of packed keys like
-/// [`sort_packed`].
-#[inline(never)]
-fn select_packed(part: &mut [u16], want: usize, key: impl Fn(u16) -> u64) {
-    let mut stack = [0u64; SMALL_BUCKET];
-    let mut heap = Vec::new();
-    let keys: &mut [u64] = if part.len() <= SMALL_BUCKET {
-        &mut stack[..part.len()]
-    } else {
-        heap.resize(part.len(), 0);
-        &mut heap
-    };
-    for (k, &i) in keys.iter_mut().zip(part.iter()) {
-        *k = key(i);
-    }
-    if want > 0 && want < keys.len() {
-        keys.select_nth_unstable(want - 1);
-    }
-    let head = want.min(keys.len());
-    keys[..head].sort_unstable();
-    for (i, &k) in part.iter_mut().zip(keys.iter()) {
-        *i = k as u16;
-    }
+/// The sort key of subset `i` in a bucket: its complemented value above the
+/// index, so one integer compare orders by value descending then index.
+fn packed_key(values: &[u32], i: u16) -> u64 {
+    u64::from(!values.get(i as usize).copied().unwrap_or(0)) << 16 | u64::from(i)
 }
 
-/// Sorts a bucket through a buffer of packed keys: on the stack for the
-/// usual small bucket, on the heap for a large one (high cards of a hand with
-/// many distinct ranks). Out of line, so the buffer is only set up for
-/// buckets that need sorting.
+/// Puts the first `want` of a bucket's indices in order, sorted, at its head
+/// (the rest after them in no order; all of them sorted when `want` is the
+/// length), through a buffer of packed keys: on the stack for the usual
+/// small bucket, on the heap for a large one (high cards of a hand with many
+/// distinct ranks). Out of line, so the buffer is only set up for buckets
+/// that need it.
 #[inline(never)]
-fn sort_packed(part: &mut [u16], key: impl Fn(u16) -> u64) {
+fn sort_packed(part: &mut [u16], want: usize, values: &[u32]) {
     let mut stack = [0u64; SMALL_BUCKET];
     let mut heap = Vec::new();
     let keys: &mut [u64] = if part.len() <= SMALL_BUCKET {
@@ -1367,9 +1341,13 @@ fn sort_packed(part: &mut [u16], key: impl Fn(u16) -> u64) {
         &mut heap
     };
     for (k, &i) in keys.iter_mut().zip(part.iter()) {
-        *k = key(i);
+        *k = packed_key(values, i);
     }
-    keys.sort_unstable();
+    let head = want.min(keys.len());
+    if head > 0 && head < keys.len() {
+        keys.select_nth_unstable(head - 1);
+    }
+    keys[..head].sort_unstable();
     for (i, &k) in part.iter_mut().zip(keys.iter()) {
         *i = k as u16;
     }
