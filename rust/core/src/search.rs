@@ -1554,6 +1554,19 @@ mod tests {
             let wheel = [Wheel::Lowest, Wheel::SecondHighest][n % 2];
             (hand, HandSubsets::new(&hand, wheel))
         }
+
+        /// A random 5-subset index.
+        fn five(&mut self) -> usize {
+            (self.next() % FIVE_SUBSETS as u64) as usize
+        }
+    }
+
+    /// Subset indices strongest first (value descending, then index): the
+    /// order the sweep and the middle cap walk, by a plain sort.
+    fn strongest_first(values: &[u32]) -> Vec<usize> {
+        let mut order: Vec<usize> = (0..values.len()).collect();
+        order.sort_by_key(|&i| (std::cmp::Reverse(values[i]), i));
+        order
     }
 
     fn default_rule(f: u32, m: u32, b: u32) -> bool {
@@ -1712,7 +1725,7 @@ mod tests {
             let mut pick = || match rng.next() % 16 {
                 0 => 0,
                 1 => u32::MAX,
-                k if k < 9 => h.five[(rng.next() % FIVE_SUBSETS as u64) as usize],
+                k if k < 9 => h.five[rng.five()],
                 _ => h.three[(rng.next() % THREE_SUBSETS as u64) as usize],
             };
             for b in 0..FIVE_SUBSETS {
@@ -1743,10 +1756,9 @@ mod tests {
         let mut rng = Rng(0xD15_0147_A11C_E5ED);
         let mut hits = 0;
         for _ in 0..300 {
-            let masks: [u16; MIDDLE_SCANS] =
-                std::array::from_fn(|_| t.mask5[(rng.next() % FIVE_SUBSETS as u64) as usize]);
+            let masks: [u16; MIDDLE_SCANS] = std::array::from_fn(|_| t.mask5[rng.five()]);
             for n in 0..=MIDDLE_SCANS + 1 {
-                let mask = t.mask5[(rng.next() % FIVE_SUBSETS as u64) as usize];
+                let mask = t.mask5[rng.five()];
                 let Some(simd) = last_disjoint_avx2(&masks, n, mask) else {
                     return; // no AVX2 here: nothing to compare
                 };
@@ -1768,8 +1780,7 @@ mod tests {
                 &h.three[..THREE_SUBSETS],
                 &h.five[..1283],
             ] {
-                let mut want: Vec<u16> = (0..values.len() as u16).collect();
-                want.sort_by_key(|&i| (std::cmp::Reverse(values[i as usize]), i));
+                let want: Vec<u16> = strongest_first(values).iter().map(|&i| i as u16).collect();
                 let mut b = Buckets::<FIVE_PAD>::new(values);
                 let got: Vec<u16> = (0..BUCKETS)
                     .rev()
@@ -1950,8 +1961,7 @@ mod tests {
         let mut capped = 0;
         for n in 0..400 {
             let (hand, h) = rng.subsets(n);
-            let mut order: Vec<usize> = (0..FIVE_SUBSETS).collect();
-            order.sort_by_key(|&i| (std::cmp::Reverse(h.five[i]), i));
+            let order = strongest_first(&h.five[..FIVE_SUBSETS]);
             let first = order.iter().position(|&x| {
                 (0..FIVE_SUBSETS).any(|y| t.mask5[x] & t.mask5[y] == 0 && h.five[y] >= h.five[x])
             });
@@ -1982,10 +1992,9 @@ mod tests {
         let (mut exact, mut capped) = (0, 0);
         for n in 0..300 {
             let (hand, h) = rng.subsets(n);
-            let mut order: Vec<usize> = (0..FIVE_SUBSETS).collect();
-            order.sort_by_key(|&i| (std::cmp::Reverse(h.five[i]), i));
+            let order = strongest_first(&h.five[..FIVE_SUBSETS]);
             for cap in [
-                h.five[(rng.next() % FIVE_SUBSETS as u64) as usize],
+                h.five[rng.five()],
                 h.five[order[(rng.next() % 40) as usize]],
             ] {
                 let below: Vec<usize> = order
