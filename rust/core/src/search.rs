@@ -580,7 +580,7 @@ impl HandSubsets {
                         found[reported..]
                             .iter()
                             .filter(|x| x.alive)
-                            .map(|x| (x.setting, x.values)),
+                            .map(|x| x.item),
                     );
                     reported = found.len();
                     last_vb = vb;
@@ -670,7 +670,7 @@ impl HandSubsets {
                 // Inserted after the scan so the queries above only see
                 // stronger backs (and equal backs met earlier).
                 for i in first_new..found.len() {
-                    let [vf, vm, _] = found[i].values;
+                    let [vf, vm, _] = found[i].item.1;
                     stair.insert(vm, vf, i, &mut found);
                 }
             }
@@ -694,7 +694,7 @@ impl HandSubsets {
         found
             .into_iter()
             .filter(|x| x.alive)
-            .map(|x| (x.setting, x.values))
+            .map(|x| x.item)
             .collect()
     }
 
@@ -1356,20 +1356,21 @@ fn sort_packed(part: &mut [u16], want: usize, values: &[u32]) {
 /// A setting accepted by the sweep; `alive` turns false when a later setting
 /// with the same back value beats it.
 struct Found {
-    setting: SettingIdx,
-    values: [u32; 3],
+    /// The setting and its row values, in the layout the sweep reports (so
+    /// that reporting copies it whole rather than field by field).
+    item: (SettingIdx, [u32; 3]),
     alive: bool,
 }
 
 impl Found {
     fn new(front: u16, middle: u16, back: usize, values: [u32; 3]) -> Found {
+        let setting = SettingIdx {
+            front,
+            middle,
+            back: back as u16,
+        };
         Found {
-            setting: SettingIdx {
-                front,
-                middle,
-                back: back as u16,
-            },
-            values,
+            item: (setting, values),
             alive: true,
         }
     }
@@ -1410,13 +1411,20 @@ impl Staircase {
     fn insert(&mut self, middle: u32, front: u32, idx: usize, found: &mut [Found]) {
         let end = self.steps.partition_point(|s| s.0 <= middle);
         let start = self.steps[..end].partition_point(|s| s.1 > front);
-        let back = found[idx].values[2];
-        for s in &self.steps[start..end] {
-            if found[s.2].values[2] == back {
-                found[s.2].alive = false;
+        let back = found.get(idx).map_or(u32::MAX, |x| x.item.1[2]);
+        for s in self.steps.get(start..end).unwrap_or(&[]) {
+            if let Some(x) = found.get_mut(s.2).filter(|x| x.item.1[2] == back) {
+                x.alive = false;
             }
         }
-        self.steps.splice(start..end, [(middle, front, idx)]);
+        let step = (middle, front, idx);
+        if start == end {
+            self.steps.insert(start, step);
+        } else {
+            // The first beaten step takes the new one's place; the others go.
+            self.steps[start] = step;
+            self.steps.drain(start + 1..end);
+        }
     }
 }
 
