@@ -188,6 +188,24 @@ impl Cell {
             t: t - i as f64,
         }
     }
+
+    /// The coordinate, the cell index (below [`GRID`]) and the position in
+    /// the cell, to keep compactly and rebuild by [`Cell::from_parts`].
+    #[inline]
+    pub fn parts(self) -> (f64, u8, f64) {
+        (self.u, self.i as u8, self.t)
+    }
+
+    /// The cell whose [`Cell::parts`] these are (an index out of range is
+    /// clamped).
+    #[inline(always)]
+    pub fn from_parts(u: f64, index: u8, t: f64) -> Cell {
+        Cell {
+            u,
+            i: usize::from(index).min(GRID - 1),
+            t,
+        }
+    }
 }
 
 /// Distribution of one opponent row over its classes, as a cumulative table.
@@ -615,6 +633,12 @@ mod tests {
     #[test]
     fn cell_one_is_the_cell_of_one() {
         assert_eq!(Cell::ONE, Cell::new(1.0));
+        for k in -20..=1100 {
+            // Cells rebuilt from their parts, including out-of-range coordinates.
+            let c = Cell::new(f64::from(k) / 1000.0 + 1e-17 * f64::from(k % 7));
+            let (u, i, t) = c.parts();
+            assert_eq!(Cell::from_parts(u, i, t), c, "{k}");
+        }
         let m = Model::embedded().unwrap();
         let (x, y) = (Cell::new(0.3), Cell::new(0.77));
         assert_eq!(m.joint_at(x, y, Cell::ONE), m.joint(0.3, 0.77, 1.0));

@@ -183,15 +183,34 @@ impl RowPrice {
 /// Row stats by value, direct-mapped per row and kept per thread from hand
 /// to hand: the frontier repeats row values often, a batch of hands prices
 /// the same values over and over, and a row stat costs a search and the
-/// joint law. Entries carry their solver's id, so solvers never share one.
-/// About 590 KB per thread (3 rows of [`STAT_SLOTS`] 96-byte slots): at 512
-/// slots and a shift-and-xor hash, 256 settings priced over and over still
-/// missed 43 % of their look-ups; now 3 %. Stats are read in place: copying
-/// three of them out per setting cost more than the joint terms.
+/// joint law. Entries carry their solver's id (its low bits, see
+/// [`StatCache::take`]), so solvers never share one. About 390 KB per
+/// thread (3 rows of [`STAT_SLOTS`] slots of one cache line each; at 96
+/// bytes a slot, two lines, look-ups missed the processor's caches 8 %
+/// more often by cachegrind): at 512 slots and a shift-and-xor hash, 256 settings priced
+/// over and over still missed 43 % of their look-ups; now 3 %. Stats are
+/// read in place: copying three of them out per setting cost more than the
+/// joint terms.
 struct StatCache {
-    /// `(value, solver id, stat)`, row by row.
-    slots: Box<[(u32, u64, RowStat)]>,
+    slots: Box<[RowStat]>,
+    /// The solver ids whose entries the slots hold, less their low 16 bits
+    /// (a slot keeps those).
+    id_high: u64,
 }
+
+/// A slot that holds no stat ([`u32::MAX`] is no hand value).
+const EMPTY_SLOT: RowStat = RowStat {
+    w: 0.0,
+    a: 0.0,
+    w_t: 0.0,
+    a_t: 0.0,
+    royalty: 0.0,
+    won_all: 0.0,
+    single: 0.0,
+    value: u32::MAX,
+    id_low: u16::MAX,
+    cells: [0; 2],
+};
 
 /// Slots per row of a [`StatCache`] (a power of two).
 const STAT_SLOTS: usize = 2048;
@@ -213,15 +232,23 @@ thread_local! {
 static SOLVER_IDS: AtomicU64 = AtomicU64::new(0);
 
 impl StatCache {
-    /// This thread's cache (a fresh one if a solve on this thread holds it
-    /// or has not returned it).
-    fn take() -> StatCache {
-        STAT_CACHE
+    /// This thread's cache for `solver` (a fresh one if a solve on this
+    /// thread holds it or has not returned it). Slots keep the low 16 bits
+    /// of their solver's id: a solver whose higher bits differ from the
+    /// cache's (every 65,536 solvers) empties it first.
+    fn take(solver: &Solver) -> StatCache {
+        let high = solver.id >> 16;
+        let mut cache = STAT_CACHE
             .with(|c| c.borrow_mut().take())
             .unwrap_or_else(|| StatCache {
-                slots: vec![(u32::MAX, u64::MAX, RowStat::default()); 3 * STAT_SLOTS]
-                    .into_boxed_slice(),
-            })
+                slots: vec![EMPTY_SLOT; 3 * STAT_SLOTS].into_boxed_slice(),
+                id_high: high,
+            });
+        if cache.id_high != high {
+            cache.slots.fill(EMPTY_SLOT);
+            cache.id_high = high;
+        }
+        cache
     }
 
     /// Hands the cache back to this thread.
@@ -233,9 +260,13 @@ impl StatCache {
     #[inline]
     fn fill(&mut self, solver: &Solver, k: usize, value: u32) -> usize {
         let i = (k % 3) * STAT_SLOTS + slot_of(value);
+        let id_low = solver.id as u16;
         if let Some(slot) = self.slots.get_mut(i) {
-            if slot.0 != value || slot.1 != solver.id {
-                *slot = (value, solver.id, solver.row_stat(k, value));
+            if slot.value != value || slot.id_low != id_low {
+                *slot = RowStat {
+                    id_low,
+                    ..solver.row_stat(k, value)
+                };
             }
         }
         i
@@ -251,7 +282,7 @@ impl StatCache {
             self.slots.get(i[1]),
             self.slots.get(i[2]),
         ) {
-            (Some(a), Some(b), Some(c)) => solver.combine([&a.2, &b.2, &c.2]),
+            (Some(a), Some(b), Some(c)) => solver.combine([a, b, c]),
             _ => solver.expected_points(v), // slots are in range (unreachable)
         }
     }
@@ -376,21 +407,50 @@ impl SweepControl for Bound<'_, '_> {
     }
 }
 
-/// One row's own contribution (see [`Solver::row_stat`]).
+/// One row's own contribution (see [`Solver::row_stat`]), which is also
+/// a [`StatCache`] slot: with its value and the low bits of its solver's id
+/// it fills one cache line, so a look-up that misses the cache costs one
+/// line, not two. (The row's expected units, `w - (1 - a)`, are left to
+/// [`Solver::combine`] to make room.)
 #[derive(Clone, Copy, Debug, Default)]
+#[repr(C, align(64))]
 struct RowStat {
-    /// P(our row wins), with its cell of the joint law's grid.
-    w: Cell,
-    /// P(our row does not lose), with its cell.
-    a: Cell,
-    /// Expected row units: wins minus losses.
-    units: f64,
+    /// P(our row wins).
+    w: f64,
+    /// P(our row does not lose).
+    a: f64,
+    /// The position of `w` and `a` in their cells of the joint law's grid.
+    w_t: f64,
+    a_t: f64,
     /// Expected royalty points of the row.
     royalty: f64,
     /// Our royalty if the opponent fouls (we win every row).
     won_all: f64,
     /// P(opponent's row <= ours) on the copula's scale.
     single: f64,
+    /// The row value (the cache's key).
+    value: u32,
+    /// The low 16 bits of the id of the solver that priced it (see
+    /// [`StatCache::take`]).
+    id_low: u16,
+    /// The grid cells of `w` and `a`.
+    cells: [u8; 2],
+}
+
+const _: () = assert!(std::mem::size_of::<RowStat>() == 64);
+
+impl RowStat {
+    /// `w` with its grid cell.
+    #[inline(always)]
+    fn w_cell(&self) -> Cell {
+        Cell::from_parts(self.w, self.cells[0], self.w_t)
+    }
+
+    /// `a` with its grid cell.
+    #[inline(always)]
+    fn a_cell(&self) -> Cell {
+        Cell::from_parts(self.a, self.cells[1], self.a_t)
+    }
 }
 
 /// A solver prepared for one set of rules, table size and model; cheap to
@@ -477,13 +537,18 @@ impl<'a> Solver<'a> {
         };
         let mut corner = [Cell::ONE; 3];
         corner[k] = Cell::new(a);
+        let (wc, ac) = (Cell::new(w).parts(), corner[k].parts());
         RowStat {
-            w: Cell::new(w),
-            a: corner[k],
-            units: w - (1.0 - a),
+            w,
+            a,
+            w_t: wc.2,
+            a_t: ac.2,
             royalty,
             won_all,
             single: self.model.joint_at(corner[0], corner[1], corner[2]),
+            value,
+            id_low: self.id as u16,
+            cells: [wc.1, ac.1],
         }
     }
 
@@ -498,17 +563,17 @@ impl<'a> Solver<'a> {
     fn combine(&self, st: [&RowStat; 3]) -> f64 {
         let rules = self.rules;
         let n = self.opponents as f64;
-        let w = [0, 1, 2].map(|k| st[k].w.value());
-        let a = [0, 1, 2].map(|k| st[k].a.value());
-        let units: f64 = st.iter().map(|s| s.units).sum();
+        let w = [0, 1, 2].map(|k| st[k].w);
+        let a = [0, 1, 2].map(|k| st[k].a);
+        let units: f64 = st.iter().map(|s| s.w - (1.0 - s.a)).sum();
         let royalty: f64 = st.iter().map(|s| s.royalty).sum();
         let won_all: f64 = st.iter().map(|s| s.won_all).sum();
         // Scoops from the joint law of the opponent's rows (one distribution,
         // so the inclusion-exclusion below stays a probability).
         let j = |x: Cell, y: Cell, z: Cell| self.model.joint_at(x, y, z);
-        let scoop = j(st[0].w, st[1].w, st[2].w);
+        let scoop = j(st[0].w_cell(), st[1].w_cell(), st[2].w_cell());
         let single = [st[0].single, st[1].single, st[2].single];
-        let ca = [st[0].a, st[1].a, st[2].a];
+        let ca = [st[0].a_cell(), st[1].a_cell(), st[2].a_cell()];
         let pair = [
             j(ca[0], ca[1], Cell::ONE),
             j(ca[0], Cell::ONE, ca[2]),
@@ -659,7 +724,7 @@ impl<'a> Solver<'a> {
         let rules = self.rules;
         let mut ctl = Bound {
             solver: self,
-            stats: StatCache::take(),
+            stats: StatCache::take(self),
             top: vec![f64::NEG_INFINITY; k.max(1)],
             scored: Vec::with_capacity(128),
             announced: u32::MAX,
@@ -1303,6 +1368,14 @@ mod tests {
                     presets[i]
                 );
             }
+        }
+        // Slots keep the low 16 bits of a solver's id: a solver whose id
+        // shares them with another's must not read its entries.
+        let mut twin = Solver::new(&rules[1], 2, model).unwrap();
+        twin.id = solvers[0].id + (1 << 16);
+        for (j, h) in hs.iter().enumerate() {
+            assert_eq!(solvers[0].solve(h).unwrap(), alone[0][j], "hand {j}");
+            assert_eq!(twin.solve(h).unwrap(), alone[1][j], "twin, hand {j}");
         }
     }
 
