@@ -637,20 +637,23 @@ impl HandSubsets {
                 if n == 0 || stair.best_front(top_m) > top_f || ctl.skip_back(vb, top_m, top_f) {
                     continue;
                 }
-                // Pareto among this back's legal candidates first, then the
-                // staircase for those only: sorted by middle then front, both
+                // The legal candidates the staircase does not beat (about
+                // two in five: sorting only those is the cheaper order),
+                // then Pareto among them: sorted by middle then front, both
                 // descending (then split order, so that of equal pairs the
                 // first is kept), a candidate is beaten by an earlier one
-                // exactly when some earlier front is at least as strong.
+                // exactly when some earlier front is at least as strong. (A
+                // candidate beaten by one the staircase beats is beaten by
+                // the staircase too, so filtering first loses nothing.)
                 let mut keys = [0u64; 64];
                 let mut k = 0;
                 for (vm, vf, i) in cand {
                     // Legality first: a beaten candidate may be the legal one.
-                    if legal.is_legal(vf, vm, vb) {
-                        keys[k & 63] =
-                            u64::from(!vm) << 32 | u64::from(!vf & VALUE_MASK) << 6 | u64::from(i);
-                        k += 1;
-                    }
+                    // Branch-free: the staircase's verdict is unpredictable.
+                    let keep = legal.is_legal(vf, vm, vb) & (stair.best_front(vm) <= vf);
+                    keys[k & 63] =
+                        u64::from(!vm) << 32 | u64::from(!vf & VALUE_MASK) << 6 | u64::from(i);
+                    k += usize::from(keep);
                 }
                 let keys = &mut keys[..k.min(64)];
                 keys.sort_unstable();
@@ -663,9 +666,7 @@ impl HandSubsets {
                     }
                     best_front = Some(vf);
                     let [m, fr] = splits.get((key & 63) as usize).copied().unwrap_or_default();
-                    if stair.best_front(vm) <= vf {
-                        found.push(Found::new(fr, m, b, [vf, vm, vb]));
-                    }
+                    found.push(Found::new(fr, m, b, [vf, vm, vb]));
                 }
                 // Inserted after the scan so the queries above only see
                 // stronger backs (and equal backs met earlier).
