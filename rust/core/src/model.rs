@@ -466,6 +466,31 @@ impl Model {
         (x.u * y.u * z.u).clamp(0.0, 1.0) * lerp(lerp(c00, c01, dy), lerp(c10, c11, dy), dx)
     }
 
+    /// [`Model::joint_at`] with the coordinate at `one` (0, 1 or 2) equal to
+    /// one ([`Cell::ONE`]): the chance of the other two events, `x` and `y`
+    /// in axis order. One bilinear look-up on the grid's far face instead
+    /// of a trilinear one.
+    #[inline]
+    pub fn joint_face(&self, x: Cell, y: Cell, one: usize) -> f64 {
+        if self.independent {
+            return x.u * y.u;
+        }
+        const P: usize = POINTS;
+        const P2: usize = POINTS * POINTS;
+        // Strides of the two free axes and the offset of the far face.
+        let (sx, sy, face) = match one {
+            0 => (P, 1, GRID * P2),
+            1 => (P2, 1, GRID * P),
+            _ => (P2, P, GRID),
+        };
+        let base = x.i * sx + y.i * sy + face;
+        let at = |o: usize| self.ratio.get(base + o).copied().unwrap_or(1.0);
+        let lerp = |a: f64, b: f64, t: f64| a + (b - a) * t;
+        let near = lerp(at(0), at(sy), y.t);
+        let far = lerp(at(sx), at(sx + sy), y.t);
+        (x.u * y.u).clamp(0.0, 1.0) * lerp(near, far, x.t)
+    }
+
     /// Fits a model to self-play counts: row masses (counts plus a small
     /// pseudo-count, so unseen classes keep a sliver of tie probability and
     /// the cumulative tables stay strictly ordered) and the copula of the rows
@@ -642,6 +667,34 @@ mod tests {
         let m = Model::embedded().unwrap();
         let (x, y) = (Cell::new(0.3), Cell::new(0.77));
         assert_eq!(m.joint_at(x, y, Cell::ONE), m.joint(0.3, 0.77, 1.0));
+    }
+
+    #[test]
+    fn face_look_ups_match_the_trilinear_ones() {
+        // The bilinear look-up on a far face against the trilinear one with
+        // that coordinate at one, over a grid of coordinates that covers
+        // cell edges, both ends and out-of-range values.
+        let m = Model::embedded().unwrap();
+        let us: Vec<f64> = (-2..=34).map(|k| f64::from(k) / 32.0 + 1e-3).collect();
+        let mut checked = 0;
+        for &x in &us {
+            for &y in &us {
+                let (a, b) = (Cell::new(x), Cell::new(y));
+                let want = [
+                    m.joint_at(Cell::ONE, a, b),
+                    m.joint_at(a, Cell::ONE, b),
+                    m.joint_at(a, b, Cell::ONE),
+                ];
+                for (one, w) in want.into_iter().enumerate() {
+                    let got = m.joint_face(a, b, one);
+                    assert!((got - w).abs() <= 1e-15 * (1.0 + w.abs()), "{x} {y} {one}: {got} {w}");
+                    checked += 1;
+                }
+            }
+        }
+        assert_eq!(checked, 37 * 37 * 3);
+        let ind = m.with_independent_rows();
+        assert_eq!(ind.joint_face(Cell::new(0.5), Cell::new(0.25), 1), 0.125);
     }
 
     #[test]

@@ -576,9 +576,9 @@ impl<'a> Solver<'a> {
         let single = [st[0].single, st[1].single, st[2].single];
         let ca = [st[0].a_cell(), st[1].a_cell(), st[2].a_cell()];
         let pair = [
-            j(ca[0], ca[1], Cell::ONE),
-            j(ca[0], Cell::ONE, ca[2]),
-            j(Cell::ONE, ca[1], ca[2]),
+            self.model.joint_face(ca[0], ca[1], 2),
+            self.model.joint_face(ca[0], ca[2], 1),
+            self.model.joint_face(ca[1], ca[2], 0),
         ];
         let scooped = (1.0 - single.iter().sum::<f64>() + pair.iter().sum::<f64>()
             - j(ca[0], ca[1], ca[2]))
