@@ -687,7 +687,10 @@ mod tests {
                 ];
                 for (one, w) in want.into_iter().enumerate() {
                     let got = m.joint_face(a, b, one);
-                    assert!((got - w).abs() <= 1e-15 * (1.0 + w.abs()), "{x} {y} {one}: {got} {w}");
+                    assert!(
+                        (got - w).abs() <= 1e-15 * (1.0 + w.abs()),
+                        "{x} {y} {one}: {got} {w}"
+                    );
                     checked += 1;
                 }
             }
