@@ -184,11 +184,13 @@ impl RowPrice {
 /// to hand: the frontier repeats row values often, a batch of hands prices
 /// the same values over and over, and a row stat costs a search and the
 /// joint law. Entries carry their solver's id (its low bits, see
-/// [`StatCache::take`]), so solvers never share one. About 790 KB per
+/// [`StatCache::take`]), so solvers never share one. About 390 KB per
 /// thread (3 rows of [`STAT_SLOTS`] slots of one cache line each; at 96
 /// bytes a slot, two lines, look-ups missed the processor's caches 8 %
-/// more often by cachegrind; 4,096 slots a row instead of 2,048 save 1 %
-/// of the instructions): at 512 slots and a shift-and-xor hash, 256 settings priced
+/// more often by cachegrind). 4,096 slots a row save 1 % of the
+/// instructions and are faster alone, but 12 % slower with a second
+/// process on the other core (two threads' caches then crowd the shared
+/// cache): at 512 slots and a shift-and-xor hash, 256 settings priced
 /// over and over still missed 43 % of their look-ups; now 3 %. Stats are
 /// read in place: copying three of them out per setting cost more than the
 /// joint terms.
@@ -214,7 +216,7 @@ const EMPTY_SLOT: RowStat = RowStat {
 };
 
 /// Slots per row of a [`StatCache`] (a power of two).
-const STAT_SLOTS: usize = 4096;
+const STAT_SLOTS: usize = 2048;
 
 /// A value's slot in a [`StatCache`] row: Fibonacci hashing, whose top bits
 /// depend on every bit of the value (row values differ in scattered rank
