@@ -491,6 +491,27 @@ impl Model {
         (x.u * y.u).clamp(0.0, 1.0) * lerp(near, far, x.t)
     }
 
+    /// [`Model::joint_at`] with every coordinate but the one at `axis` (0,
+    /// 1 or 2) equal to one: the chance of that one event, `x`. One linear
+    /// look-up along the grid's far edge.
+    #[inline]
+    pub fn joint_edge(&self, x: Cell, axis: usize) -> f64 {
+        if self.independent {
+            return x.u;
+        }
+        const P: usize = POINTS;
+        const P2: usize = POINTS * POINTS;
+        // The axis's stride and the offset of the far edge along it.
+        let (sx, edge) = match axis {
+            0 => (P2, GRID * P + GRID),
+            1 => (P, GRID * P2 + GRID),
+            _ => (1, GRID * P2 + GRID * P),
+        };
+        let base = x.i * sx + edge;
+        let at = |o: usize| self.ratio.get(base + o).copied().unwrap_or(1.0);
+        x.u.clamp(0.0, 1.0) * (at(0) + (at(sx) - at(0)) * x.t)
+    }
+
     /// Fits a model to self-play counts: row masses (counts plus a small
     /// pseudo-count, so unseen classes keep a sliver of tie probability and
     /// the cumulative tables stay strictly ordered) and the copula of the rows
@@ -670,10 +691,11 @@ mod tests {
     }
 
     #[test]
-    fn face_look_ups_match_the_trilinear_ones() {
-        // The bilinear look-up on a far face against the trilinear one with
-        // that coordinate at one, over a grid of coordinates that covers
-        // cell edges, both ends and out-of-range values.
+    fn face_and_edge_look_ups_match_the_trilinear_ones() {
+        // The bilinear look-up on a far face (and the linear one on a far
+        // edge) against the trilinear one with the other coordinates at
+        // one, over coordinates that cover cell edges, both ends and
+        // out-of-range values.
         let m = Model::embedded().unwrap();
         let us: Vec<f64> = (-2..=34).map(|k| f64::from(k) / 32.0 + 1e-3).collect();
         let mut checked = 0;
@@ -696,8 +718,24 @@ mod tests {
             }
         }
         assert_eq!(checked, 37 * 37 * 3);
+        for &x in &us {
+            let a = Cell::new(x);
+            let want = [
+                m.joint_at(a, Cell::ONE, Cell::ONE),
+                m.joint_at(Cell::ONE, a, Cell::ONE),
+                m.joint_at(Cell::ONE, Cell::ONE, a),
+            ];
+            for (axis, w) in want.into_iter().enumerate() {
+                let got = m.joint_edge(a, axis);
+                assert!(
+                    (got - w).abs() <= 1e-15 * (1.0 + w.abs()),
+                    "{x} {axis}: {got} {w}"
+                );
+            }
+        }
         let ind = m.with_independent_rows();
         assert_eq!(ind.joint_face(Cell::new(0.5), Cell::new(0.25), 1), 0.125);
+        assert_eq!(ind.joint_edge(Cell::new(0.5), 2), 0.5);
     }
 
     #[test]

@@ -538,9 +538,8 @@ impl<'a> Solver<'a> {
             RoyaltyMode::ExtraIfWon => (own * w - lose_extra, own),
             RoyaltyMode::ExtraAlways => (own - p.expected, own),
         };
-        let mut corner = [Cell::ONE; 3];
-        corner[k] = Cell::new(a);
-        let (wc, ac) = (Cell::new(w).parts(), corner[k].parts());
+        let a_cell = Cell::new(a);
+        let (wc, ac) = (Cell::new(w).parts(), a_cell.parts());
         RowStat {
             w,
             a,
@@ -548,7 +547,7 @@ impl<'a> Solver<'a> {
             a_t: ac.2,
             royalty,
             won_all,
-            single: self.model.joint_at(corner[0], corner[1], corner[2]),
+            single: self.model.joint_edge(a_cell, k),
             value,
             id_low: self.id as u16,
             cells: [wc.1, ac.1],
