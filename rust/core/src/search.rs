@@ -576,12 +576,7 @@ impl HandSubsets {
                 let front_cap = front_cap.min(mid_cap);
                 if vb < last_vb {
                     fresh.clear();
-                    fresh.extend(
-                        found[reported..]
-                            .iter()
-                            .filter(|x| x.alive)
-                            .map(|x| x.item),
-                    );
+                    fresh.extend(found[reported..].iter().filter(|x| x.alive).map(|x| x.item));
                     reported = found.len();
                     last_vb = vb;
                     loop {
