@@ -1250,9 +1250,18 @@ impl<const N: usize> Buckets<N> {
         for (c, &v) in count.iter_mut().zip(quads.remainder()) {
             c[slot_of(v)] += 1;
         }
+        // The ways' sum slot by slot (vector adds), then the running sum.
+        let [mut total, rest @ ..] = count;
+        for c in &rest {
+            for (t, &n) in total.iter_mut().zip(c) {
+                *t += n;
+            }
+        }
         let mut start = [0u16; BUCKETS + 1];
-        for s in 0..BUCKETS {
-            start[s + 1] = start[s] + count[0][s] + count[1][s] + count[2][s] + count[3][s];
+        let mut sum = 0;
+        for (s, &n) in start[1..].iter_mut().zip(&total) {
+            sum += n;
+            *s = sum;
         }
         // Scattered before the struct is built: filling it in place and
         // returning it cost a copy of `order`.
