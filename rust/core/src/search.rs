@@ -1379,7 +1379,7 @@ fn slot_of(value: u32) -> usize {
 
 /// Scatters the index of every value in `lo..=lo + span` to `order`, at the
 /// cursor `at` of its slot (which then advances), in index order: with AVX2
-/// 32 values a step, otherwise (and for the last few) by
+/// 16 values a step, otherwise (and for the last few) by
 /// [`scatter_range_scalar`].
 #[inline(always)]
 fn scatter_range<const N: usize>(
@@ -1393,7 +1393,7 @@ fn scatter_range<const N: usize>(
     scatter_range_scalar(values, first, lo, span, order, at);
 }
 
-/// [`scatter_range`] with AVX2 for the leading multiple of 32 values, whose
+/// [`scatter_range`] with AVX2 for the leading multiple of 16 values, whose
 /// number it returns, or None without AVX2.
 #[inline(always)]
 fn scatter_range_avx2<const N: usize>(
@@ -1908,7 +1908,7 @@ mod tests {
                 })
                 .collect();
             // the 5- and 3-card values, prefixes of other lengths mod 4 and
-            // mod 32 (the AVX2 scatter's step), and the edges
+            // mod 16 (the AVX2 scatter's step), and the edges
             for values in [
                 &h.five[..FIVE_SUBSETS],
                 &h.three[..THREE_SUBSETS],
@@ -2017,6 +2017,7 @@ mod tests {
                 &h.five[..FIVE_SUBSETS],
                 &h.three[..THREE_SUBSETS],
                 &h.five[..40],
+                &h.five[..1280],
                 &edges[..],
             ] {
                 // Ranges of whole slots as `fill` asks, and ranges between
@@ -2041,7 +2042,7 @@ mod tests {
                     else {
                         return; // no AVX2 here: nothing to compare
                     };
-                    assert_eq!(first, values.len() / 32 * 32);
+                    assert_eq!(first, values.len() / 16 * 16);
                     scatter_range_scalar(values, first, lo, span, &mut simd.0, &mut simd.1);
                     scatter_range_scalar(values, 0, lo, span, &mut scalar.0, &mut scalar.1);
                     assert_eq!(simd, scalar, "{hand:?} {lo:#x} {span:#x}");
