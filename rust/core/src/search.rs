@@ -507,7 +507,7 @@ impl HandSubsets {
         C: SweepControl + ?Sized,
     {
         let t = &*TABLES;
-        let mut backs = Buckets::<FIVE_PAD>::new(&self.five[..FIVE_SUBSETS]);
+        let mut backs = Buckets::<FIVE_PAD>::new(&self.five[..FIVE_SUBSETS], FIVE_FIRST);
         // Sized for the usual hand (frontiers of a few dozen settings), so
         // that the sweep seldom reallocates.
         let mut stair = Staircase {
@@ -1041,7 +1041,7 @@ struct FrontCursor {
 impl FrontCursor {
     fn new(h: &HandSubsets) -> FrontCursor {
         FrontCursor {
-            order: Buckets::new(&h.three[..THREE_SUBSETS]),
+            order: Buckets::new(&h.three[..THREE_SUBSETS], THREE_FIRST),
             bucket: BUCKETS,
             pos: 0,
             live: false,
@@ -1199,6 +1199,14 @@ const MIDDLE_SCANS: usize = 96;
 const SORT_STEP: usize = 16;
 /// Buckets up to this size are sorted through a stack buffer (see [`sort_packed`]).
 const SMALL_BUCKET: usize = 128;
+/// Indices of the strongest five-card (three-card) subsets that
+/// [`Buckets::new`] scatters at once; deeper reads scatter more (see
+/// [`fill`]). The sweep reads a median 48 (20) of the 1,287 (286), and the
+/// fill takes whole buckets, well past the count; with these about one
+/// solve in five scatters again, and callgrind over 2,000 solves counts
+/// fewer instructions than with 128 (64), 48 (16) or 32 (32).
+const FIVE_FIRST: usize = 64;
+const THREE_FIRST: usize = 32;
 
 #[inline(always)]
 fn bucket_of(value: u32) -> usize {
@@ -1207,66 +1215,64 @@ fn bucket_of(value: u32) -> usize {
 }
 
 /// Subset indices ordered by value descending, built lazily: a counting sort
-/// on the top bits of the value, then each bucket sorted on first use. The
-/// sweep usually stops within the first few buckets, so most are never sorted.
+/// on the top bits of the value whose scatter reaches only the strongest
+/// slots at first (see [`fill`]), then each bucket sorted on first
+/// use. The sweep usually stops within the first few buckets, so most are
+/// never scattered, let alone sorted.
 struct Buckets<const N: usize> {
-    /// Indices, bucket by bucket from the strongest bucket down.
+    /// Indices, bucket by bucket from the strongest bucket down; only the
+    /// slots below `filled` hold theirs.
     order: [u16; N],
     /// `start[b]..start[b + 1]` of the strongest-first layout holds bucket
     /// `BUCKETS - 1 - b`.
     start: [u16; BUCKETS + 1],
     /// How many entries at the head of each slot are in their final order.
     done: [u16; BUCKETS],
+    /// Slots below this one are scattered into `order`; the rest wait for a
+    /// read (the sweep usually reads a few dozen of the 1,287 five-card
+    /// subsets).
+    filled: usize,
 }
 
 impl<const N: usize> Buckets<N> {
-    fn new(values: &[u32]) -> Self {
+    /// Counts every value's slot, then scatters the strongest slots until
+    /// they hold at least `first` indices (all of them when fewer).
+    fn new(values: &[u32], first: usize) -> Self {
         // Four interleaved counters per slot: runs of values in one bucket
         // are common, and with one counter each increment waits on the
-        // previous one's store. Each bucket is sorted in full before use, so
-        // the order within it does not matter.
-        let slot = |v: u32| BUCKETS - 1 - bucket_of(v);
+        // previous one's store.
         let mut count = [[0u16; BUCKETS]; WAYS];
         let mut quads = values.chunks_exact(WAYS);
         for quad in quads.by_ref() {
             for (c, &v) in count.iter_mut().zip(quad) {
-                c[slot(v)] += 1;
+                c[slot_of(v)] += 1;
             }
         }
         for (c, &v) in count.iter_mut().zip(quads.remainder()) {
-            c[slot(v)] += 1;
+            c[slot_of(v)] += 1;
+        }
+        // The ways' sum slot by slot (vector adds), then the running sum.
+        let [mut total, rest @ ..] = count;
+        for c in &rest {
+            for (t, &n) in total.iter_mut().zip(c) {
+                *t += n;
+            }
         }
         let mut start = [0u16; BUCKETS + 1];
-        let mut fill = [[0u16; BUCKETS]; WAYS];
-        for s in 0..BUCKETS {
-            let mut at = start[s];
-            for w in 0..WAYS {
-                fill[w][s] = at;
-                at += count[w][s];
-            }
-            start[s + 1] = at;
+        let mut sum = 0;
+        for (s, &n) in start[1..].iter_mut().zip(&total) {
+            sum += n;
+            *s = sum;
         }
+        // Scattered before the struct is built: filling it in place and
+        // returning it cost a copy of `order`.
         let mut order = [0u16; N];
-        let mut i = 0;
-        let mut quads = values.chunks_exact(WAYS);
-        for quad in quads.by_ref() {
-            for (f, &v) in fill.iter_mut().zip(quad) {
-                let at = &mut f[slot(v)];
-                order[*at as usize & (N - 1)] = i as u16;
-                *at += 1;
-                i += 1;
-            }
-        }
-        for (f, &v) in fill.iter_mut().zip(quads.remainder()) {
-            let at = &mut f[slot(v)];
-            order[*at as usize & (N - 1)] = i as u16;
-            *at += 1;
-            i += 1;
-        }
+        let filled = fill(&start, &mut order, 0, 0, first, values);
         Buckets {
             order,
             start,
             done: [0; BUCKETS],
+            filled,
         }
     }
 
@@ -1274,12 +1280,18 @@ impl<const N: usize> Buckets<N> {
     /// [`Buckets::sorted`], ordering only as much of the bucket as that
     /// needs: the next [`SORT_STEP`] or more entries are selected and
     /// sorted at a time (a bucket may hold a hundred subsets, of which the
-    /// sweep takes a few).
+    /// sweep takes a few). Inlined: the sweep asks once per back, and out
+    /// of line (as the compiler left it once it held the call of [`fill`])
+    /// the call cost more than the rest of it.
+    #[inline(always)]
     fn get(&mut self, bucket: usize, pos: usize, values: &[u32]) -> Option<u16> {
         let slot = BUCKETS - 1 - bucket % BUCKETS;
         let (lo, hi) = (self.start[slot] as usize, self.start[slot + 1] as usize);
         if pos >= hi - lo {
             return None;
+        }
+        if slot >= self.filled {
+            self.filled = fill(&self.start, &mut self.order, self.filled, slot, 0, values);
         }
         let done = self.done[slot] as usize;
         if pos >= done {
@@ -1303,6 +1315,10 @@ impl<const N: usize> Buckets<N> {
     fn sorted(&mut self, bucket: usize, values: &[u32]) -> &[u16] {
         let slot = BUCKETS - 1 - bucket % BUCKETS;
         let (lo, hi) = (self.start[slot] as usize, self.start[slot + 1] as usize);
+        // (An empty bucket needs nothing scattered.)
+        if slot >= self.filled && hi > lo {
+            self.filled = fill(&self.start, &mut self.order, self.filled, slot, 0, values);
+        }
         let done = self.done[slot] as usize;
         // The head (if any) is final and before the rest: sort the rest.
         let rest = &mut self.order[lo + done..hi];
@@ -1311,6 +1327,110 @@ impl<const N: usize> Buckets<N> {
         }
         self.done[slot] = (hi - lo) as u16;
         &self.order[lo..hi]
+    }
+}
+
+/// Scatters the slots of a [`Buckets`] from `from` (its `filled`) on,
+/// through `slot` at least and then until the filled slots hold `want`
+/// indices and at least twice those filled before (or all slots are
+/// filled), so that a deep read costs a few passes; returns the new
+/// `filled`. One pass over the values keeps those whose slot is in the run,
+/// a value range since slots are, and scatters them in index order (which
+/// does not matter: each slot is sorted before use). Out of line: most
+/// reads need none.
+#[inline(never)]
+fn fill<const N: usize>(
+    start: &[u16; BUCKETS + 1],
+    order: &mut [u16; N],
+    from: usize,
+    slot: usize,
+    want: usize,
+    values: &[u32],
+) -> usize {
+    let had = start.get(from).map_or(0, |&n| usize::from(n));
+    let want = want.max(2 * had);
+    // The first slot past the run: `start` rises, so a binary search.
+    let to = start
+        .partition_point(|&n| usize::from(n) < want)
+        .max(slot.max(from) + 1)
+        .min(BUCKETS);
+    // Slot s > 0 holds the values in [(159 - s) << 16, (160 - s) << 16),
+    // slot 0 all from 159 << 16 up: the run [from, to) is the values from
+    // `lo` to `lo + span` inclusive.
+    let lo = if to < BUCKETS {
+        ((BUCKETS - to) as u32) << 16
+    } else {
+        0
+    };
+    let hi = if from == 0 {
+        u32::MAX
+    } else {
+        (((BUCKETS - from) as u32) << 16) - 1
+    };
+    let mut at = *start;
+    scatter_range(values, lo, hi - lo, order, &mut at);
+    to
+}
+
+/// The slot of a value in [`Buckets`]' strongest-first layout.
+#[inline(always)]
+fn slot_of(value: u32) -> usize {
+    BUCKETS - 1 - bucket_of(value)
+}
+
+/// Scatters the index of every value in `lo..=lo + span` to `order`, at the
+/// cursor `at` of its slot (which then advances), in index order: with AVX2
+/// 16 values a step, otherwise (and for the last few) by
+/// [`scatter_range_scalar`].
+#[inline(always)]
+fn scatter_range<const N: usize>(
+    values: &[u32],
+    lo: u32,
+    span: u32,
+    order: &mut [u16; N],
+    at: &mut [u16; BUCKETS + 1],
+) {
+    let first = scatter_range_avx2(values, lo, span, order, at).unwrap_or(0);
+    scatter_range_scalar(values, first, lo, span, order, at);
+}
+
+/// [`scatter_range`] with AVX2 for the leading multiple of 16 values, whose
+/// number it returns, or None without AVX2.
+#[inline(always)]
+fn scatter_range_avx2<const N: usize>(
+    values: &[u32],
+    lo: u32,
+    span: u32,
+    order: &mut [u16; N],
+    at: &mut [u16; BUCKETS + 1],
+) -> Option<usize> {
+    #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+    {
+        avx2::scatter_range(values, lo, span, order, at)
+    }
+    #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
+    {
+        let _ = (values, lo, span, order, at);
+        None
+    }
+}
+
+/// [`scatter_range`] by a scalar loop, for the values from `first` on.
+#[inline(always)]
+fn scatter_range_scalar<const N: usize>(
+    values: &[u32],
+    first: usize,
+    lo: u32,
+    span: u32,
+    order: &mut [u16; N],
+    at: &mut [u16; BUCKETS + 1],
+) {
+    for (i, &v) in values.iter().enumerate().skip(first) {
+        if v.wrapping_sub(lo) <= span {
+            let c = &mut at[slot_of(v)];
+            order[usize::from(*c) & (N - 1)] = i as u16;
+            *c += 1;
+        }
     }
 }
 
@@ -1776,40 +1896,167 @@ mod tests {
 
     #[test]
     fn buckets_list_every_index_by_value_then_index() {
+        let mut rng = Rng(0xB0C4_E75D_EE9F_0123);
+        let mut deferred = 0;
         for (hand, wheel) in simd_test_hands().into_iter().step_by(50) {
             let h = HandSubsets::new(&hand, wheel);
-            // the 5- and 3-card values, and prefixes of other lengths mod 4
+            // Values on and beside the bucket edges (which hand values may
+            // never be) and above the last bucket, with ties.
+            let edges: Vec<u32> = (0..300)
+                .map(|_| {
+                    let edge = ((rng.next() % (BUCKETS as u64 + 8)) as u32) << 16;
+                    edge.wrapping_add((rng.next() % 3) as u32).wrapping_sub(1)
+                })
+                .collect();
+            // the 5- and 3-card values, prefixes of other lengths mod 4 and
+            // mod 16 (the AVX2 scatter's step), and the edges
             for values in [
                 &h.five[..FIVE_SUBSETS],
                 &h.three[..THREE_SUBSETS],
                 &h.five[..1283],
+                &h.five[..7],
+                &edges[..],
             ] {
                 let want: Vec<u16> = strongest_first(values).iter().map(|&i| i as u16).collect();
-                let mut b = Buckets::<FIVE_PAD>::new(values);
-                let got: Vec<u16> = (0..BUCKETS)
-                    .rev()
-                    .flat_map(|k| b.sorted(k, values).to_vec())
-                    .collect();
-                assert_eq!(got, want, "{hand:?}");
-                // Taken lazily: each bucket to some depth by `get` (ordering
-                // a part at a time), then whole by `sorted`, and both by `get`.
-                for depth in [1, 3, 17, 40, 1000] {
-                    let mut b = Buckets::<FIVE_PAD>::new(values);
-                    let mut got = Vec::new();
-                    for k in (0..BUCKETS).rev() {
-                        let head: Vec<u16> =
-                            (0..depth).map_while(|pos| b.get(k, pos, values)).collect();
-                        let whole = b.sorted(k, values).to_vec();
-                        assert!(whole.starts_with(&head), "{hand:?} {depth}");
-                        let again: Vec<u16> =
-                            (0..).map_while(|pos| b.get(k, pos, values)).collect();
-                        assert_eq!(again, whole, "{hand:?} {depth}");
-                        got.extend(whole);
+                let of_bucket = |k: usize| -> Vec<u16> {
+                    let in_k = |&&i: &&u16| bucket_of(values[usize::from(i)]) == k;
+                    want.iter().filter(in_k).copied().collect()
+                };
+                // Scattered at first: nothing, one, a few buckets' worth,
+                // the solver's counts, everything.
+                for first in [0, 1, 17, THREE_FIRST, FIVE_FIRST, values.len()] {
+                    let mut fresh = || {
+                        let b = Buckets::<FIVE_PAD>::new(values, first);
+                        let held = usize::from(b.start[b.filled]);
+                        assert!(held >= first.min(values.len()), "{hand:?} {first}");
+                        deferred += usize::from(b.filled < BUCKETS);
+                        b
+                    };
+                    // Each fill scatters at least twice what was there (or
+                    // the rest), so that a deep read costs a few passes.
+                    let grown = |b: &Buckets<FIVE_PAD>, before: usize| {
+                        let (old, new) = (usize::from(b.start[before]), b.start[b.filled]);
+                        assert!(
+                            b.filled == before
+                                || b.filled == BUCKETS
+                                || usize::from(new) >= 2 * old,
+                            "{hand:?} {first} {before} {}",
+                            b.filled
+                        );
+                    };
+                    let mut b = fresh();
+                    let got: Vec<u16> = (0..BUCKETS)
+                        .rev()
+                        .flat_map(|k| b.sorted(k, values).to_vec())
+                        .collect();
+                    assert_eq!(got, want, "{hand:?} {first}");
+                    // Taken lazily: each bucket to some depth by `get`
+                    // (ordering a part at a time), then whole by `sorted`, and
+                    // both by `get`.
+                    for depth in [1, 3, 17, 40, 1000] {
+                        let mut b = fresh();
+                        let mut got = Vec::new();
+                        for k in (0..BUCKETS).rev() {
+                            let before = b.filled;
+                            let head: Vec<u16> =
+                                (0..depth).map_while(|pos| b.get(k, pos, values)).collect();
+                            grown(&b, before);
+                            let whole = b.sorted(k, values).to_vec();
+                            assert!(whole.starts_with(&head), "{hand:?} {first} {depth}");
+                            let again: Vec<u16> =
+                                (0..).map_while(|pos| b.get(k, pos, values)).collect();
+                            assert_eq!(again, whole, "{hand:?} {first} {depth}");
+                            got.extend(whole);
+                        }
+                        assert_eq!(got, want, "{hand:?} {first} {depth}");
                     }
-                    assert_eq!(got, want, "{hand:?} {depth}");
+                    // Out of order, as `best_ordered_middle` skips to a lower
+                    // bucket and the sweep comes back: buckets drawn at
+                    // random (mostly of some value, so not empty), read to a
+                    // random depth by `get` or whole by `sorted`.
+                    let mut b = fresh();
+                    for _ in 0..60 {
+                        let k = match rng.next() % 8 {
+                            0 => (rng.next() % BUCKETS as u64) as usize,
+                            _ => bucket_of(values[(rng.next() % values.len() as u64) as usize]),
+                        };
+                        let before = b.filled;
+                        let all = of_bucket(k);
+                        if rng.next() % 4 == 0 {
+                            assert_eq!(b.sorted(k, values), all, "{hand:?} {first} {k}");
+                        } else {
+                            let depth = (rng.next() % (all.len() as u64 + 2)) as usize;
+                            for pos in 0..depth {
+                                let at = b.get(k, pos, values);
+                                assert_eq!(at, all.get(pos).copied(), "{hand:?} {first} {k}");
+                            }
+                        }
+                        grown(&b, before);
+                    }
                 }
             }
         }
+        // The partial scatter must have been exercised.
+        assert!(deferred > 100, "{deferred}");
+    }
+
+    #[test]
+    fn scatter_range_avx2_matches_scalar() {
+        let mut rng = Rng(0x5CA7_7E25_C0DE_F00D);
+        let mut kept = [0usize; 2];
+        for (hand, wheel) in simd_test_hands().into_iter().step_by(7) {
+            let h = HandSubsets::new(&hand, wheel);
+            // Values on and beside the bucket edges too (hand values may
+            // never be), with ties.
+            let edges: Vec<u32> = (0..200)
+                .map(|_| {
+                    let edge = ((rng.next() % (BUCKETS as u64 + 8)) as u32) << 16;
+                    edge.wrapping_add((rng.next() % 3) as u32).wrapping_sub(1)
+                })
+                .collect();
+            for values in [
+                &h.five[..FIVE_SUBSETS],
+                &h.three[..THREE_SUBSETS],
+                &h.five[..40],
+                &h.five[..1280],
+                &edges[..],
+            ] {
+                // Ranges of whole slots as `fill` asks, and ranges between
+                // the values themselves (and the extremes).
+                let pick = |rng: &mut Rng| match rng.next() % 8 {
+                    0 => 0,
+                    1 => u32::MAX,
+                    2..=4 => ((rng.next() % BUCKETS as u64) as u32) << 16,
+                    _ => values[(rng.next() % values.len() as u64) as usize],
+                };
+                for _ in 0..20 {
+                    let (x, y) = (pick(&mut rng), pick(&mut rng));
+                    let (lo, span) = (x.min(y), x.max(y) - x.min(y));
+                    let (mut simd, mut scalar) = (
+                        ([0u16; FIVE_PAD], [0u16; BUCKETS + 1]),
+                        ([0u16; FIVE_PAD], [0u16; BUCKETS + 1]),
+                    );
+                    let start = Buckets::<FIVE_PAD>::new(values, values.len()).start;
+                    (simd.1, scalar.1) = (start, start);
+                    let Some(first) =
+                        scatter_range_avx2(values, lo, span, &mut simd.0, &mut simd.1)
+                    else {
+                        return; // no AVX2 here: nothing to compare
+                    };
+                    assert_eq!(first, values.len() / 16 * 16);
+                    scatter_range_scalar(values, first, lo, span, &mut simd.0, &mut simd.1);
+                    scatter_range_scalar(values, 0, lo, span, &mut scalar.0, &mut scalar.1);
+                    assert_eq!(simd, scalar, "{hand:?} {lo:#x} {span:#x}");
+                    let n = values
+                        .iter()
+                        .filter(|&&v| v.wrapping_sub(lo) <= span)
+                        .count();
+                    kept[usize::from(n > 0 && n < values.len())] += 1;
+                }
+            }
+        }
+        // The ranges must keep some values but not all, mostly.
+        assert!(kept[1] > kept[0], "{kept:?}");
     }
 
     #[test]
@@ -1976,7 +2223,7 @@ mod tests {
                     h.five[order[MIDDLE_SCANS]]
                 }
             };
-            let mut backs = Buckets::<FIVE_PAD>::new(&h.five[..FIVE_SUBSETS]);
+            let mut backs = Buckets::<FIVE_PAD>::new(&h.five[..FIVE_SUBSETS], FIVE_FIRST);
             assert_eq!(
                 h.best_ordered_middle(&mut backs, u32::MAX).0,
                 want,
@@ -2018,7 +2265,7 @@ mod tests {
                     .iter()
                     .enumerate()
                     .find(|&(p, &y)| below[..p].iter().any(|&x| disjoint(x, y)));
-                let mut backs = Buckets::<FIVE_PAD>::new(&h.five[..FIVE_SUBSETS]);
+                let mut backs = Buckets::<FIVE_PAD>::new(&h.five[..FIVE_SUBSETS], FIVE_FIRST);
                 let (bound, back) = h.best_ordered_middle(&mut backs, cap);
                 assert!(
                     bound >= truth && back >= bound && back <= cap,
