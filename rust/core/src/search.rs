@@ -536,7 +536,8 @@ impl HandSubsets {
                         pos += 1;
                         break b as usize % FIVE_SUBSETS;
                     }
-                    bucket -= 1;
+                    // On to the next bucket that holds a back.
+                    bucket = backs.next_below(bucket - 1).map_or(0, |b| b + 1);
                     pos = 0;
                 };
                 let vb = self.five[b];
@@ -760,7 +761,9 @@ impl HandSubsets {
         let t = &*TABLES;
         let (mut masks, mut values) = ([0u16; MIDDLE_SCANS], [0u32; MIDDLE_SCANS]);
         let mut scans = 0;
-        for bucket in (0..=bucket_of(cap.min(VALUE_MASK))).rev() {
+        let mut next = Some(bucket_of(cap.min(VALUE_MASK)));
+        while let Some(bucket) = next {
+            next = order.next_below(bucket);
             let members = order.members(bucket, &self.five[..FIVE_SUBSETS]);
             if members.is_empty() {
                 continue;
@@ -1096,7 +1099,8 @@ impl FrontCursor {
                 let f = f as usize % THREE_SUBSETS;
                 return Some((f, h.three[f]));
             }
-            self.bucket -= 1;
+            // On to the next bucket that holds a front.
+            self.bucket = self.order.next_below(self.bucket - 1).map_or(0, |b| b + 1);
             self.pos = 0;
             self.live = false;
         }
@@ -1329,6 +1333,23 @@ impl<const N: usize> Buckets<N> {
             self.done[slot] = (done + want) as u16;
         }
         self.order.get(lo + pos).copied()
+    }
+
+    /// The strongest bucket below `bucket` that holds an index, if any:
+    /// one look at the next slot, then a bisection of the slot ends. Most
+    /// buckets are empty (three-card values can fill 39 of the 160), and
+    /// stepping through them one by one cost 3-4 % of a solve.
+    #[inline(always)]
+    fn next_below(&self, bucket: usize) -> Option<usize> {
+        let slot = BUCKETS - bucket.min(BUCKETS);
+        let before = *self.start.get(slot)?;
+        let ends = self.start.get(slot + 1..).unwrap_or(&[]);
+        let skip = match ends.first() {
+            Some(&e) if e > before => 0,
+            _ => ends.partition_point(|&e| e <= before),
+        };
+        let s = slot + skip;
+        (s < BUCKETS).then(|| BUCKETS - 1 - s)
     }
 
     /// The indices of `bucket` in no particular order (as far as they are
@@ -1991,6 +2012,14 @@ mod tests {
                 };
                 // Scattered at first: nothing, one, a few buckets' worth,
                 // the solver's counts, everything.
+                // The next bucket that holds an index, from every bucket.
+                let b = Buckets::<FIVE_PAD>::new(values, 0);
+                for k in 0..=BUCKETS {
+                    let below = (0..k.min(BUCKETS))
+                        .rev()
+                        .find(|&j| !of_bucket(j).is_empty());
+                    assert_eq!(b.next_below(k), below, "{hand:?} {k}");
+                }
                 for first in [0, 1, 17, THREE_FIRST, FIVE_FIRST, values.len()] {
                     let mut fresh = || {
                         let b = Buckets::<FIVE_PAD>::new(values, first);
