@@ -1059,6 +1059,8 @@ struct FrontCursor {
     open: Vec<(u32, u32)>,
     /// The best middle of every front examined so far that has one.
     best_seen: u32,
+    /// What [`FrontCursor::peek`] returns until the cursor moves on.
+    peeked: Option<Option<(usize, u32)>>,
 }
 
 impl FrontCursor {
@@ -1071,6 +1073,7 @@ impl FrontCursor {
             shape: Shape::new(&h.hand),
             open: Vec::with_capacity(16),
             best_seen: 0,
+            peeked: None,
         }
     }
 
@@ -1078,6 +1081,18 @@ impl FrontCursor {
     /// last, passing over fronts that provably have no setting (about half
     /// of the fronts the stop rule used to examine in vain).
     fn peek(&mut self, h: &HandSubsets) -> Option<(usize, u32)> {
+        // The sweep asks two or three times per back; the answer only
+        // changes when a front is examined.
+        if let Some(p) = self.peeked {
+            return p;
+        }
+        let p = self.seek(h);
+        self.peeked = Some(p);
+        p
+    }
+
+    /// [`FrontCursor::peek`] without the memo.
+    fn seek(&mut self, h: &HandSubsets) -> Option<(usize, u32)> {
         loop {
             let (f, vf) = self.at_position(h)?;
             if self.live || !h.front_is_dead(&self.shape, f, vf) {
@@ -1137,6 +1152,7 @@ impl FrontCursor {
         };
         self.pos += 1;
         self.live = false;
+        self.peeked = None;
         let bm = h.best_middle(f);
         // An earlier front (value >= vf) with a best middle >= bm caps this
         // one while open and, once beaten, beats it too.
