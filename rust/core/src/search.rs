@@ -508,12 +508,17 @@ impl HandSubsets {
     {
         let t = &*TABLES;
         let mut backs = Buckets::<FIVE_PAD>::new(&self.five[..FIVE_SUBSETS], FIVE_FIRST);
-        // Sized for the usual hand (frontiers of a few dozen settings), so
-        // that the sweep seldom reallocates.
-        let mut stair = Staircase::with_capacity(32);
-        let mut found: Vec<Found> = Vec::with_capacity(128);
+        // The growable lists come from this thread's last sweep, emptied.
+        let mut scratch = SweepScratch::take();
+        let SweepScratch {
+            ref mut stair,
+            ref mut found,
+            ref mut fresh,
+            ref mut corners,
+            ref mut open,
+        } = scratch;
         if legal.implies_value_order() {
-            let mut fronts = FrontCursor::new(self);
+            let mut fronts = FrontCursor::new(self, std::mem::take(open));
             // Fronts the sweep may still examine for the stop rule: a few to
             // start with and a few per back visited, so that work stays in
             // step with scanning.
@@ -523,8 +528,6 @@ impl HandSubsets {
             let mut cand = [0u8; 64];
             // For `stop`: the last back value announced, the settings reported.
             let (mut last_vb, mut reported) = (u32::MAX, 0);
-            let mut fresh: Vec<(SettingIdx, [u32; 3])> = Vec::with_capacity(64);
-            let mut corners: Vec<[u32; 2]> = Vec::with_capacity(16);
             let (mut bucket, mut pos) = (BUCKETS, 0);
             'sweep: loop {
                 // The next back, strongest first.
@@ -583,10 +586,10 @@ impl HandSubsets {
                         corners.extend(fronts.open.iter().map(|&(vf, bm)| [vf, bm.min(mid_cap)]));
                         let rest = fronts.rest(self, above).map(|r| [r.min(mid_cap), mid_cap]);
                         let caps = Corners {
-                            examined: &corners,
+                            examined: corners,
                             rest,
                         };
-                        match ctl.stop(vb, &caps, &fresh) {
+                        match ctl.stop(vb, &caps, fresh) {
                             Verdict::Stop => break 'sweep,
                             Verdict::Continue => break,
                             Verdict::Refine => {
@@ -666,9 +669,10 @@ impl HandSubsets {
                 // stronger backs (and equal backs met earlier).
                 for i in first_new..found.len() {
                     let [vf, vm, _] = found[i].item.1;
-                    stair.insert(vm, vf, i, &mut found);
+                    stair.insert(vm, vf, i, found);
                 }
             }
+            *open = fronts.open;
         } else {
             for bucket in (0..BUCKETS).rev() {
                 for &b in backs.sorted(bucket, &self.five[..FIVE_SUBSETS]) {
@@ -681,16 +685,14 @@ impl HandSubsets {
                             continue;
                         }
                         found.push(Found::new(fr, m, b, [vf, vm, vb]));
-                        stair.insert(vm, vf, found.len() - 1, &mut found);
+                        stair.insert(vm, vf, found.len() - 1, found);
                     }
                 }
             }
         }
-        found
-            .into_iter()
-            .filter(|x| x.alive)
-            .map(|x| x.item)
-            .collect()
+        let out = found.iter().filter(|x| x.alive).map(|x| x.item).collect();
+        scratch.give_back();
+        out
     }
 
     /// Writes the positions (among back `b`'s 56 splits, in order) of the
@@ -1064,14 +1066,17 @@ struct FrontCursor {
 }
 
 impl FrontCursor {
-    fn new(h: &HandSubsets) -> FrontCursor {
+    /// A cursor before the strongest front of `h`, keeping its open fronts
+    /// in `open` (emptied).
+    fn new(h: &HandSubsets, mut open: Vec<(u32, u32)>) -> FrontCursor {
+        open.clear();
         FrontCursor {
             order: Buckets::new(&h.three[..THREE_SUBSETS], THREE_FIRST),
             bucket: BUCKETS,
             pos: 0,
             live: false,
             shape: Shape::new(&h.hand),
-            open: Vec::with_capacity(16),
+            open,
             best_seen: 0,
             peeked: None,
         }
@@ -1579,9 +1584,51 @@ fn count_while(xs: &[u32], pred: impl Fn(u32) -> bool) -> usize {
     }
 }
 
+/// The growable lists of a sweep, kept per thread from one sweep to the
+/// next so that a solve allocates none of them (they cost ten allocations
+/// a solve).
+#[derive(Default)]
+struct SweepScratch {
+    stair: Staircase,
+    found: Vec<Found>,
+    fresh: Vec<(SettingIdx, [u32; 3])>,
+    corners: Vec<[u32; 2]>,
+    open: Vec<(u32, u32)>,
+}
+
+thread_local! {
+    /// This thread's [`SweepScratch`] while no sweep holds it.
+    static SWEEP_SCRATCH: std::cell::RefCell<Option<SweepScratch>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+impl SweepScratch {
+    /// This thread's lists, emptied (new ones if a sweep on this thread
+    /// holds them: a sweep control may sweep again).
+    fn take() -> SweepScratch {
+        let mut s = SWEEP_SCRATCH
+            .with(|c| c.borrow_mut().take())
+            .unwrap_or_default();
+        s.stair.middles.clear();
+        s.stair.fronts.clear();
+        s.stair.found.clear();
+        s.found.clear();
+        s.fresh.clear();
+        s.corners.clear();
+        s.open.clear();
+        s
+    }
+
+    /// Hands the lists back to this thread.
+    fn give_back(self) {
+        SWEEP_SCRATCH.with(|c| *c.borrow_mut() = Some(self));
+    }
+}
+
 /// The (middle, front) pairs not beaten by another pair, middle ascending and
 /// therefore front descending, with the index of their `Found`: three
 /// parallel lists, so that a search reads only the row it compares.
+#[derive(Default)]
 struct Staircase {
     middles: Vec<u32>,
     fronts: Vec<u32>,
@@ -1589,15 +1636,6 @@ struct Staircase {
 }
 
 impl Staircase {
-    /// An empty staircase with room for `n` steps.
-    fn with_capacity(n: usize) -> Staircase {
-        Staircase {
-            middles: Vec::with_capacity(n),
-            fronts: Vec::with_capacity(n),
-            found: Vec::with_capacity(n),
-        }
-    }
-
     /// 1 + the best front among steps with middle >= `middle`, 0 if none: a
     /// pair (middle, f) is weakly beaten exactly when this exceeds `f`.
     #[inline(always)]
