@@ -558,13 +558,13 @@ impl HandSubsets {
                 let mid_cap = vb.min(mid_star);
                 let above = stair.best_front(mid_cap);
                 budget += FRONT_BUDGET_PER_BACK;
-                fronts.prune(&stair, mid_cap);
+                fronts.prune(stair, mid_cap);
                 // Keep the strongest front still to come examined (within the
                 // budget): the front cap and the end of the sweep follow it.
                 while fronts.open.is_empty()
                     && budget > 0
                     && fronts.rest(self, above).is_some()
-                    && fronts.examine(self, &stair, mid_cap)
+                    && fronts.examine(self, stair, mid_cap)
                 {
                     budget -= 1;
                 }
@@ -593,7 +593,7 @@ impl HandSubsets {
                             Verdict::Stop => break 'sweep,
                             Verdict::Continue => break,
                             Verdict::Refine => {
-                                if budget == 0 || !fronts.examine(self, &stair, mid_cap) {
+                                if budget == 0 || !fronts.examine(self, stair, mid_cap) {
                                     break;
                                 }
                                 budget -= 1;
