@@ -188,9 +188,9 @@ impl RowPrice {
 /// thread (3 rows of [`STAT_SLOTS`] slots of one cache line each; at 96
 /// bytes a slot, two lines, look-ups missed the processor's caches 8 %
 /// more often by cachegrind). 4,096 slots a row save 1 % of the
-/// instructions and are faster alone, but 12 % slower with a second
-/// process on the other core (two threads' caches then crowd the shared
-/// cache): at 512 slots and a shift-and-xor hash, 256 settings priced
+/// instructions and were a little faster alone; run beside a second
+/// solving process they came out slower, but so did 1,024 slots, so that
+/// test was noise and 2,048 stays for the smaller footprint): at 512 slots and a shift-and-xor hash, 256 settings priced
 /// over and over still missed 43 % of their look-ups; now 3 %. Stats are
 /// read in place: copying three of them out per setting cost more than the
 /// joint terms.
