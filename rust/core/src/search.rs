@@ -2040,20 +2040,24 @@ mod tests {
         assert!(hits > 1000, "{hits}");
     }
 
+    /// `n` values on and beside the bucket edges (which hand values may
+    /// never be) and above the last bucket, with ties.
+    fn edge_values(rng: &mut Rng, n: usize) -> Vec<u32> {
+        (0..n)
+            .map(|_| {
+                let edge = ((rng.next() % (BUCKETS as u64 + 8)) as u32) << 16;
+                edge.wrapping_add((rng.next() % 3) as u32).wrapping_sub(1)
+            })
+            .collect()
+    }
+
     #[test]
     fn buckets_list_every_index_by_value_then_index() {
         let mut rng = Rng(0xB0C4_E75D_EE9F_0123);
         let mut deferred = 0;
         for (hand, wheel) in simd_test_hands().into_iter().step_by(50) {
             let h = HandSubsets::new(&hand, wheel);
-            // Values on and beside the bucket edges (which hand values may
-            // never be) and above the last bucket, with ties.
-            let edges: Vec<u32> = (0..300)
-                .map(|_| {
-                    let edge = ((rng.next() % (BUCKETS as u64 + 8)) as u32) << 16;
-                    edge.wrapping_add((rng.next() % 3) as u32).wrapping_sub(1)
-                })
-                .collect();
+            let edges = edge_values(&mut rng, 300);
             // the 5- and 3-card values, prefixes of other lengths mod 4 and
             // mod 16 (the AVX2 scatter's step), and the edges
             for values in [
@@ -2160,14 +2164,7 @@ mod tests {
         let mut kept = [0usize; 2];
         for (hand, wheel) in simd_test_hands().into_iter().step_by(7) {
             let h = HandSubsets::new(&hand, wheel);
-            // Values on and beside the bucket edges too (hand values may
-            // never be), with ties.
-            let edges: Vec<u32> = (0..200)
-                .map(|_| {
-                    let edge = ((rng.next() % (BUCKETS as u64 + 8)) as u32) << 16;
-                    edge.wrapping_add((rng.next() % 3) as u32).wrapping_sub(1)
-                })
-                .collect();
+            let edges = edge_values(&mut rng, 200);
             for values in [
                 &h.five[..FIVE_SUBSETS],
                 &h.three[..THREE_SUBSETS],
