@@ -184,16 +184,17 @@ impl RowPrice {
 /// to hand: the frontier repeats row values often, a batch of hands prices
 /// the same values over and over, and a row stat costs a search and the
 /// joint law. Entries carry their solver's id (its low bits, see
-/// [`StatCache::take`]), so solvers never share one. About 390 KB per
-/// thread (3 rows of [`STAT_SLOTS`] slots of one cache line each; at 96
-/// bytes a slot, two lines, look-ups missed the processor's caches 8 %
-/// more often by cachegrind). 4,096 slots a row save 1 % of the
-/// instructions and were a little faster alone; run beside a second
-/// solving process they came out slower, but so did 1,024 slots, so that
-/// test was noise and 2,048 stays for the smaller footprint): at 512 slots and a shift-and-xor hash, 256 settings priced
-/// over and over still missed 43 % of their look-ups; now 3 %. Stats are
-/// read in place: copying three of them out per setting cost more than the
-/// joint terms.
+/// [`StatCache::take`]), so solvers never share one. Stats are read in
+/// place: copying three of them out per setting cost more than the joint
+/// terms.
+///
+/// About 390 KB per thread: 3 rows of [`STAT_SLOTS`] slots of one cache line
+/// each (at 96 bytes a slot, two lines, look-ups missed the processor's
+/// caches 8 % more often by cachegrind). At 512 slots and a shift-and-xor
+/// hash, 256 settings priced over and over still missed 43 % of their
+/// look-ups; now 3 % (13 % on a stream of random hands). 4,096 slots a row
+/// save 1 % of the instructions and 0.5 % of the time by in-process A/B, not
+/// worth the doubled footprint.
 struct StatCache {
     slots: Box<[RowStat]>,
     /// The solver ids whose entries the slots hold, less their low 16 bits
@@ -266,10 +267,7 @@ impl StatCache {
         let id_low = solver.id as u16;
         if let Some(slot) = self.slots.get_mut(i) {
             if slot.value != value || slot.id_low != id_low {
-                *slot = RowStat {
-                    id_low,
-                    ..solver.row_stat(k, value)
-                };
+                *slot = solver.row_stat(k, value);
             }
         }
         i
