@@ -1619,7 +1619,7 @@ impl SweepScratch {
         s.found.clear();
         s.fresh.clear();
         s.corners.clear();
-        s.open.clear();
+        // (`open` is emptied by `FrontCursor::new`, which takes it.)
         s
     }
 
