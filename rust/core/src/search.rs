@@ -23,6 +23,12 @@ mod avx2;
 
 /// Cards in a hand.
 pub const HAND_SIZE: usize = 13;
+/// experiment switch (temporary)
+pub static EXP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+#[inline(always)]
+pub fn exp() -> bool {
+    EXP.load(std::sync::atomic::Ordering::Relaxed)
+}
 /// Number of 5-card subsets of 13 positions, C(13,5).
 pub const FIVE_SUBSETS: usize = 1287;
 /// Number of 3-card subsets of 13 positions, C(13,3).
@@ -524,6 +530,21 @@ impl HandSubsets {
             // step with scanning.
             let mut budget: u32 = FRONT_BUDGET_START;
             let (mut mid_star, mut star_back) = self.best_ordered_middle(&mut backs, u32::MAX);
+            // A legal setting for the control's floor: the strongest front
+            // that has an ordered setting, the best middle it allows and the
+            // best back beside that middle. (Fronts are examined strongest
+            // first, as the stop rule would examine them; before the first
+            // back the middle cap is `mid_star`.)
+            for _ in 0..SEED_FRONTS {
+                let Some((f, vf, bm)) = fronts.examine(self, stair, mid_star) else {
+                    break;
+                };
+                budget = budget.saturating_sub(1);
+                if bm >= vf {
+                    ctl.known([vf, bm, self.best_back(f, bm)]);
+                    break;
+                }
+            }
             // Positions (among a back's 56 splits) that pass the cheap filters.
             let mut cand = [0u8; 64];
             // For `stop`: the last back value announced, the settings reported.
@@ -564,7 +585,7 @@ impl HandSubsets {
                 while fronts.open.is_empty()
                     && budget > 0
                     && fronts.rest(self, above).is_some()
-                    && fronts.examine(self, stair, mid_cap)
+                    && fronts.examine(self, stair, mid_cap).is_some()
                 {
                     budget -= 1;
                 }
@@ -593,7 +614,7 @@ impl HandSubsets {
                             Verdict::Stop => break 'sweep,
                             Verdict::Continue => break,
                             Verdict::Refine => {
-                                if budget == 0 || !fronts.examine(self, stair, mid_cap) {
+                                if budget == 0 || fronts.examine(self, stair, mid_cap).is_none() {
                                     break;
                                 }
                                 budget -= 1;
@@ -894,6 +915,24 @@ impl HandSubsets {
         }
     }
 
+    /// The strongest back beside middle `middle` among the halvings of
+    /// front `f`'s other ten cards (0 if no halving has that middle): with
+    /// `middle` the front's [`HandSubsets::best_middle`], the best setting
+    /// that maximises the middle behind front `f`. Once a sweep, so a
+    /// scalar loop.
+    fn best_back(&self, f: usize, middle: u32) -> u32 {
+        let t = &*TABLES;
+        let mut best = 0;
+        for &[x, y] in t.halves.get(f * HALVES..(f + 1) * HALVES).unwrap_or(&[]) {
+            let vx = self.five[x as usize & (FIVE_PAD - 1)];
+            let vy = self.five[y as usize & (FIVE_PAD - 1)];
+            if vx.min(vy) == middle {
+                best = best.max(vx.max(vy));
+            }
+        }
+        best
+    }
+
     /// [`HandSubsets::best_middle`] by a scalar loop.
     fn best_middle_scalar(&self, f: usize) -> u32 {
         let t = &*TABLES;
@@ -1150,11 +1189,16 @@ impl FrontCursor {
 
     /// Examines the strongest front not examined yet (one pass over its 126
     /// halvings) and keeps it open if it may still give a setting and is not
-    /// capped by an earlier one. False when every front is examined.
-    fn examine(&mut self, h: &HandSubsets, stair: &Staircase, mid_cap: u32) -> bool {
-        let Some((f, vf)) = self.peek(h) else {
-            return false;
-        };
+    /// capped by an earlier one. Returns the front, its value and its best
+    /// ordered middle ([`HandSubsets::best_middle`]), or None when every
+    /// front is examined.
+    fn examine(
+        &mut self,
+        h: &HandSubsets,
+        stair: &Staircase,
+        mid_cap: u32,
+    ) -> Option<(usize, u32, u32)> {
+        let (f, vf) = self.peek(h)?;
         self.pos += 1;
         self.live = false;
         self.peeked = None;
@@ -1167,7 +1211,7 @@ impl FrontCursor {
                 self.open.push((vf, bm));
             }
         }
-        true
+        Some((f, vf, bm))
     }
 }
 
@@ -1226,6 +1270,13 @@ pub trait SweepControl {
     fn skip_back(&mut self, _vb: u32, _top_middle: u32, _top_front: u32) -> bool {
         false
     }
+
+    /// Called at most once, before the first back, with the row values `[front,
+    /// middle, back]` of a legal setting (one not necessarily on the
+    /// frontier, whose points a frontier setting beating it row by row
+    /// matches with monotone points): a lower bound on the best, which can
+    /// make the early backs skippable.
+    fn known(&mut self, _values: [u32; 3]) {}
 }
 
 /// Bits that hold a hand value (below `0xA0 << 16`), for packed sort keys.
@@ -1234,6 +1285,10 @@ const VALUE_MASK: u32 = 0x03FF_FFFF;
 const BUCKETS: usize = 160;
 /// Interleaved counters per bucket in [`Buckets::new`].
 const WAYS: usize = 4;
+/// At most this many fronts are examined, strongest first, for the setting
+/// a sweep reports to [`SweepControl::known`] (the first with an ordered
+/// setting; the strongest fronts often have none).
+const SEED_FRONTS: usize = 64;
 /// Fronts the stop rule may examine (126 halvings each, about the cost of
 /// scanning a back) before the first back, and per back visited. By
 /// in-process A/B over 4,000 hands: one per back (rather than two) is 3 %
@@ -2351,6 +2406,49 @@ mod tests {
             dead * 4 > empty,
             "dead {dead} of {empty} fronts without a setting"
         );
+    }
+
+    #[test]
+    fn the_known_setting_is_the_strongest_fronts_best() {
+        // The sweep reports, at most once, the values of an ordered setting:
+        // the strongest front value that has one, the best middle behind one
+        // front of that value, and the best back beside that middle. (Not
+        // when more than SEED_FRONTS fronts come first that have none, as
+        // beside trips of aces.)
+        struct Known(Vec<[u32; 3]>);
+        impl SweepControl for Known {
+            fn stop(&mut self, _: u32, _: &Corners, _: &[(SettingIdx, [u32; 3])]) -> Verdict {
+                Verdict::Stop
+            }
+            fn known(&mut self, values: [u32; 3]) {
+                self.0.push(values);
+            }
+        }
+        let mut rng = Rng(0x5EED5);
+        let mut silent = 0;
+        for n in 0..300 {
+            let (_, h) = rng.subsets(n);
+            let mut ctl = Known(Vec::new());
+            h.sweep(&VALUE_ORDER, &mut ctl);
+            assert!(ctl.0.len() <= 1);
+            let Some(&[vf, vm, vb]) = ctl.0.first() else {
+                silent += 1;
+                continue;
+            };
+            // Per front subset: its value and its best (middle, back).
+            let mut best = [(0, (0, 0)); THREE_SUBSETS];
+            h.for_each_setting(|s, f, m, b| {
+                if f <= m && m <= b {
+                    let x = &mut best[s.front as usize];
+                    x.0 = f;
+                    x.1 = x.1.max((m, b));
+                }
+            });
+            let top = best.iter().map(|x| x.0).max().unwrap();
+            assert_eq!(vf, top, "{n}");
+            assert!(best.contains(&(vf, (vm, vb))), "{n}: {:?}", [vf, vm, vb]);
+        }
+        assert!(silent < 15, "{silent} of 300 hands without a known setting");
     }
 
     #[test]

@@ -15,7 +15,10 @@
 //! soon as a bound on every setting still to come falls below the k-th best
 //! found (k candidates asked for, [`TOP_CANDIDATES`] by default; a back whose
 //! own bound falls below it is skipped): the answer and the candidates are
-//! those of the whole frontier (checked against it in the tests).
+//! those of the whole frontier (checked against it in the tests). When only
+//! the best is asked for, the points of one good legal setting, priced
+//! before the first back, stand in for the best found until a frontier
+//! setting beats them, so that early backs can be skipped already.
 //!
 //! Also here: the royalty-maximising baseline and a duplicate heads-up match
 //! between strategies, scored exactly by [`crate::score::score`].
@@ -321,6 +324,16 @@ struct Bound<'s, 'a> {
     /// The examined front's corner (front, middle) that last kept the sweep
     /// going.
     open_corner: Option<[u32; 2]>,
+    /// With K = 1, the points of the legal setting the sweep reported
+    /// ([`SweepControl::known`]) plus `floor_margin` (0 but in tests), taken
+    /// as the K-th best until a frontier setting beats it. Without slack: a
+    /// frontier setting beating that setting row by row scores at least as
+    /// much unless the joint law's monotonicity defect says otherwise, which
+    /// [`Solver::ranked_with`] detects (the best found scores less) and
+    /// answers with a sweep without floor.
+    floor: f64,
+    /// None: no floor.
+    floor_margin: Option<f64>,
 }
 
 impl Bound<'_, '_> {
@@ -331,8 +344,16 @@ impl Bound<'_, '_> {
     /// True when `points` (or a bound on them) cannot enter the top K: the
     /// K-th best beats them by more than the joint law's slack and a margin
     /// far above rounding error.
+    fn kth(&self) -> f64 {
+        self.top
+            .last()
+            .copied()
+            .unwrap_or(f64::NEG_INFINITY)
+            .max(self.floor)
+    }
+
     fn beaten(&self, points: f64) -> bool {
-        let kth = self.top.last().copied().unwrap_or(f64::NEG_INFINITY);
+        let kth = self.kth();
         kth > points + self.solver.slack + 1e-9 * (1.0 + points.abs())
     }
 
@@ -351,7 +372,7 @@ impl Bound<'_, '_> {
     /// True when a setting beaten row by row by `corner` cannot enter the
     /// top K.
     fn hopeless(&mut self, corner: [u32; 3]) -> bool {
-        if self.top.last().is_none_or(|&kth| kth == f64::NEG_INFINITY) {
+        if self.kth() == f64::NEG_INFINITY {
             return false;
         }
         if let Some(&(_, cap)) = self.corners.iter().find(|c| c.0 == corner) {
@@ -373,7 +394,7 @@ impl SweepControl for Bound<'_, '_> {
         for &(s, v) in fresh {
             self.price(s, v);
         }
-        let kth = self.top.last().copied().unwrap_or(f64::NEG_INFINITY);
+        let kth = self.kth();
         if first {
             // The corners cost combines: try them when the K-th best has
             // risen, else on every other back value (a later stop only
@@ -405,6 +426,12 @@ impl SweepControl for Bound<'_, '_> {
 
     fn skip_back(&mut self, vb: u32, top_middle: u32, top_front: u32) -> bool {
         self.hopeless([top_front, top_middle, vb])
+    }
+
+    fn known(&mut self, values: [u32; 3]) {
+        if let Some(margin) = self.floor_margin.filter(|_| self.top.len() == 1) {
+            self.floor = self.floor.max(self.expected(values) + margin);
+        }
     }
 }
 
@@ -721,17 +748,64 @@ impl<'a> Solver<'a> {
     /// first; equal expectations keep the frontier's order (stronger back
     /// first), so the answer is deterministic.
     fn ranked(&self, subsets: &HandSubsets, bound: bool, k: usize) -> Vec<(SettingIdx, f64)> {
+        self.ranked_with(subsets, bound, k, 0.0)
+    }
+
+    /// [`Solver::ranked`] with the floor of the branch and bound raised by
+    /// `floor_margin` (tests force the fallback with it).
+    fn ranked_with(
+        &self,
+        subsets: &HandSubsets,
+        bound: bool,
+        k: usize,
+        floor_margin: f64,
+    ) -> Vec<(SettingIdx, f64)> {
+        let k = k.max(1);
+        let (mut scored, floor) = self.scored(subsets, bound, k, Some(floor_margin));
+        if scored.iter().all(|x| x.2 < floor) {
+            // The floor stood above every frontier setting (the joint law's
+            // defect): settings skipped below it may be the best.
+            scored = self.scored(subsets, bound, k, None).0;
+        }
+        // Best first: more points, then the stronger rows (frontier keys are
+        // distinct, so the order is total and the head the same however found).
+        let order = |x: &(SettingIdx, (u32, u32, u32), f64),
+                     y: &(SettingIdx, (u32, u32, u32), f64)| {
+            y.2.total_cmp(&x.2).then(y.1.cmp(&x.1))
+        };
+        if scored.len() > k {
+            scored.select_nth_unstable_by(k - 1, order);
+            scored.truncate(k);
+        }
+        scored.sort_unstable_by(order);
+        scored.into_iter().map(|(s, _, ev)| (s, ev)).collect()
+    }
+
+    /// The frontier settings priced while looking for the top `k`, as
+    /// (setting, key back/middle/front, expected points), and the floor
+    /// the branch and bound took from the sweep's known setting (see
+    /// [`Bound::floor`]; minus infinity without `floor_margin`).
+    #[allow(clippy::type_complexity)]
+    fn scored(
+        &self,
+        subsets: &HandSubsets,
+        bound: bool,
+        k: usize,
+        floor_margin: Option<f64>,
+    ) -> (Vec<(SettingIdx, (u32, u32, u32), f64)>, f64) {
         let rules = self.rules;
         let mut ctl = Bound {
             solver: self,
             stats: StatCache::take(self),
-            top: vec![f64::NEG_INFINITY; k.max(1)],
+            top: vec![f64::NEG_INFINITY; k],
             scored: Vec::with_capacity(128),
             announced: u32::MAX,
             groups: 0,
             last_kth: f64::NEG_INFINITY,
             corners: Vec::with_capacity(16),
             open_corner: None,
+            floor: f64::NEG_INFINITY,
+            floor_margin,
         };
         if bound && !rules.same_category_ok && self.monotone {
             // Branch and bound on the ordered sweep (see [`Bound`]).
@@ -753,20 +827,7 @@ impl<'a> Solver<'a> {
             }
         }
         ctl.stats.give_back();
-        let mut scored = ctl.scored;
-        // Best first: more points, then the stronger rows (frontier keys are
-        // distinct, so the order is total and the head the same however found).
-        let order = |x: &(SettingIdx, (u32, u32, u32), f64),
-                     y: &(SettingIdx, (u32, u32, u32), f64)| {
-            y.2.total_cmp(&x.2).then(y.1.cmp(&x.1))
-        };
-        let k = k.max(1);
-        if scored.len() > k {
-            scored.select_nth_unstable_by(k - 1, order);
-            scored.truncate(k);
-        }
-        scored.sort_unstable_by(order);
-        scored.into_iter().map(|(s, _, ev)| (s, ev)).collect()
+        (ctl.scored, ctl.floor)
     }
 
     /// Solves one hand (13 distinct codes below 52).
@@ -1190,6 +1251,40 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_known_floor_is_exact_and_so_is_its_fallback() {
+        let model = Model::embedded().unwrap();
+        let mut known = 0;
+        for (p, preset) in ["cp_pro_1_6", "wiki_2_4"].into_iter().enumerate() {
+            let rules = Rules::preset(preset).unwrap();
+            for opponents in [1, 3] {
+                let solver = Solver::new(&rules, opponents, model).unwrap();
+                for hand in hands(300, 0xF1008 + p as u64 + 10 * opponents as u64) {
+                    let subsets = HandSubsets::new(&hand, rules.wheel);
+                    let full = solver.ranked(&subsets, false, 1);
+                    // The sweep reports a setting (almost always), which no
+                    // frontier setting falls below here (no fallback needed).
+                    let (scored, floor) = solver.scored(&subsets, true, 1, Some(0.0));
+                    known += usize::from(floor.is_finite());
+                    assert!(floor <= full[0].1, "{preset} {hand:?}");
+                    assert!(scored.iter().any(|x| x.2 >= floor));
+                    // A floor above every setting is caught and the sweep
+                    // redone without it; one far below changes nothing.
+                    for margin in [1e3, 0.0, -1e3] {
+                        let got = solver.ranked_with(&subsets, true, 1, margin);
+                        assert_eq!(got, full, "{preset} {margin} {hand:?}");
+                    }
+                    // Several candidates take no floor.
+                    assert_eq!(
+                        solver.scored(&subsets, true, 2, Some(0.0)).1,
+                        f64::NEG_INFINITY
+                    );
+                }
+            }
+        }
+        assert!(known > 1140, "{known} of 1,200 hands with a floor");
     }
 
     #[test]
