@@ -23,12 +23,6 @@ mod avx2;
 
 /// Cards in a hand.
 pub const HAND_SIZE: usize = 13;
-/// experiment switch (temporary)
-pub static EXP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-#[inline(always)]
-pub fn exp() -> bool {
-    EXP.load(std::sync::atomic::Ordering::Relaxed)
-}
 /// Number of 5-card subsets of 13 positions, C(13,5).
 pub const FIVE_SUBSETS: usize = 1287;
 /// Number of 3-card subsets of 13 positions, C(13,3).
@@ -784,6 +778,8 @@ impl HandSubsets {
         let t = &*TABLES;
         let (mut masks, mut values) = ([0u16; MIDDLE_SCANS], [0u32; MIDDLE_SCANS]);
         let mut scans = 0;
+        // The positions every subset met so far holds.
+        let mut core = ALL_POSITIONS;
         let mut next = Some(bucket_of(cap.min(VALUE_MASK)));
         while let Some(bucket) = next {
             next = order.next_below(bucket);
@@ -807,12 +803,19 @@ impl HandSubsets {
                         (masks.get_mut(scans), values.get_mut(scans), t.mask5.get(x))
                     {
                         (*m, *v) = (mx, vx);
+                        core &= mx;
                     }
                 }
                 scans += 1;
             }
             if scans > MIDDLE_SCANS {
                 return (top, top);
+            }
+            if core != 0 {
+                // Every subset met holds the cards of `core` (a pair of
+                // aces, say, as the whole bucket of pairs of aces does): no
+                // two are disjoint.
+                continue;
             }
             // The strongest of them with a partner among all those met
             // (never itself: a mask meets itself), and that partner.
