@@ -539,8 +539,8 @@ impl HandSubsets {
                     break;
                 }
             }
-            // Positions (among a back's 56 splits) that pass the cheap filters.
-            let mut cand = [0u8; 64];
+            // The splits of a back that pass the cheap filters.
+            let mut scan = Scan::EMPTY;
             // For `stop`: the last back value announced, the settings reported.
             let (mut last_vb, mut reported) = (u32::MAX, 0);
             let (mut bucket, mut pos) = (BUCKETS, 0);
@@ -623,30 +623,17 @@ impl HandSubsets {
                 let mid_floor = stair.best_middle(front_cap);
                 // The splits that pass the cheap filters.
                 let splits = &t.splits[b * SPLITS_PER_BACK..(b + 1) * SPLITS_PER_BACK];
-                let value = |split: [u16; 2]| {
-                    let vm = self.five[split[0] as usize & (FIVE_PAD - 1)];
-                    let vf = self.three[split[1] as usize & (THREE_PAD - 1)];
-                    (vm, vf)
-                };
                 let bounds = ScanBounds {
                     back: vb,
                     above,
                     front_cap,
                     mid_floor,
                 };
-                let n = self.scan(b, bounds, &mut cand);
-                let cand = cand[..n.min(64)].iter().map(|&i| {
-                    let split = splits.get(i as usize).copied().unwrap_or_default();
-                    let (vm, vf) = value(split);
-                    (vm, vf, i)
-                });
-                let (mut top_m, mut top_f) = (0, 0);
-                for (vm, vf, _) in cand.clone() {
-                    top_m = top_m.max(vm);
-                    top_f = top_f.max(vf);
-                }
+                self.scan(b, bounds, &mut scan);
                 // The back's best conceivable (middle, front) corner.
-                if n == 0 || stair.best_front(top_m) > top_f || ctl.skip_back(vb, top_m, top_f) {
+                let [top_m, top_f] = scan.top;
+                if scan.n == 0 || stair.best_front(top_m) > top_f || ctl.skip_back(vb, top_m, top_f)
+                {
                     continue;
                 }
                 // The legal candidates the staircase does not beat (about
@@ -659,7 +646,7 @@ impl HandSubsets {
                 // the staircase too, so filtering first loses nothing.)
                 let mut keys = [0u64; 64];
                 let mut k = 0;
-                for (vm, vf, i) in cand {
+                for (vm, vf, i) in scan.passing() {
                     // Legality first: a beaten candidate may be the legal one.
                     // Branch-free: the staircase's verdict is unpredictable.
                     let keep = legal.is_legal(vf, vm, vb) & (stair.best_front(vm) <= vf);
@@ -710,28 +697,33 @@ impl HandSubsets {
         out
     }
 
-    /// Writes the positions (among back `b`'s 56 splits, in order) of the
-    /// splits that pass `bounds` to the start of `cand` and returns how many.
+    /// Scans back `b`'s 56 splits against `bounds` into `out` (see
+    /// [`Scan`]).
     #[inline(always)]
-    fn scan(&self, b: usize, bounds: ScanBounds, cand: &mut [u8; 64]) -> usize {
-        self.scan_avx2(b, bounds, cand)
-            .unwrap_or_else(|| self.scan_scalar(b, bounds, cand))
+    fn scan(&self, b: usize, bounds: ScanBounds, out: &mut Scan) {
+        if !self.scan_avx2(b, bounds, out) {
+            self.scan_scalar(b, bounds, out);
+        }
     }
 
-    /// [`HandSubsets::scan`] with AVX2, or None without it.
+    /// [`HandSubsets::scan`] with AVX2; false without it.
     #[inline(always)]
-    fn scan_avx2(&self, b: usize, bounds: ScanBounds, cand: &mut [u8; 64]) -> Option<usize> {
+    fn scan_avx2(&self, b: usize, bounds: ScanBounds, out: &mut Scan) -> bool {
         #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
         {
-            let splits = TABLES.splits[b * SPLITS_PER_BACK..(b + 1) * SPLITS_PER_BACK]
-                .try_into()
-                .ok()?;
-            avx2::scan_splits(&self.five, &self.three, splits, bounds, cand)
+            let Some(splits) = TABLES
+                .splits
+                .get(b * SPLITS_PER_BACK..(b + 1) * SPLITS_PER_BACK)
+                .and_then(|s| s.try_into().ok())
+            else {
+                return false;
+            };
+            avx2::scan_splits(&self.five, &self.three, splits, bounds, out)
         }
         #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
         {
-            let _ = (b, bounds, cand);
-            None
+            let _ = (b, bounds, out);
+            false
         }
     }
 
@@ -739,9 +731,9 @@ impl HandSubsets {
     /// outcome is unpredictable, so every split is written and only passing
     /// ones advance the count.
     #[inline(always)]
-    fn scan_scalar(&self, b: usize, bounds: ScanBounds, cand: &mut [u8; 64]) -> usize {
+    fn scan_scalar(&self, b: usize, bounds: ScanBounds, out: &mut Scan) {
         let splits = &TABLES.splits[b * SPLITS_PER_BACK..(b + 1) * SPLITS_PER_BACK];
-        let mut n = 0;
+        let (mut n, mut top_m, mut top_f) = (0, 0, 0);
         for (i, &[m, f]) in splits.iter().enumerate() {
             let vm = self.five[m as usize & (FIVE_PAD - 1)];
             let vf = self.three[f as usize & (THREE_PAD - 1)];
@@ -750,10 +742,13 @@ impl HandSubsets {
                 & (vf >= bounds.above)
                 & (vf <= bounds.front_cap)
                 & (vm > bounds.mid_floor);
-            cand[n & 63] = i as u8;
+            out.cand[n & 63] = i as u8;
+            out.values[i & 63] = [vm, vf];
             n += usize::from(pass);
+            top_m = top_m.max(vm * u32::from(pass));
+            top_f = top_f.max(vf * u32::from(pass));
         }
-        n
+        (out.n, out.top) = (n, [top_m, top_f]);
     }
 
     /// An upper bound on the middle of every ordered setting (`middle <=
@@ -1045,6 +1040,37 @@ struct ScanBounds {
     above: u32,
     front_cap: u32,
     mid_floor: u32,
+}
+
+/// What a scan of a back's splits gives: the passing splits' positions and
+/// the values of every split (so that the passing ones are read back
+/// without a second look-up through the split table).
+struct Scan {
+    /// `cand[..n]`: the positions (0..56) of the splits that pass, in order.
+    cand: [u8; 64],
+    n: usize,
+    /// Per position, the split's (middle, front) values.
+    values: [[u32; 2]; 64],
+    /// The strongest middle and the strongest front among the passing
+    /// splits (0 when none passes).
+    top: [u32; 2],
+}
+
+impl Scan {
+    const EMPTY: Scan = Scan {
+        cand: [0; 64],
+        n: 0,
+        values: [[0; 2]; 64],
+        top: [0; 2],
+    };
+
+    /// The passing splits as (middle, front, position).
+    fn passing(&self) -> impl Iterator<Item = (u32, u32, u8)> + '_ {
+        self.cand[..self.n.min(64)].iter().map(|&i| {
+            let [vm, vf] = self.values[i as usize & 63];
+            (vm, vf, i)
+        })
+    }
 }
 
 /// Units of a rank towards a row at least as strong as a pair front (see
@@ -2063,12 +2089,30 @@ mod tests {
                     front_cap: pick(),
                     mid_floor: pick(),
                 };
-                let (mut simd, mut scalar) = ([0u8; 64], [0u8; 64]);
-                let Some(n) = h.scan_avx2(b, bounds, &mut simd) else {
+                let (mut simd, mut scalar) = (Scan::EMPTY, Scan::EMPTY);
+                if !h.scan_avx2(b, bounds, &mut simd) {
                     return; // no AVX2 here: nothing to compare
-                };
-                let m = h.scan_scalar(b, bounds, &mut scalar);
-                assert_eq!(simd[..n], scalar[..m], "{hand:?} back {b} {bounds:?}");
+                }
+                h.scan_scalar(b, bounds, &mut scalar);
+                let n = simd.n;
+                assert_eq!(
+                    (n, &simd.cand[..n], simd.top),
+                    (scalar.n, &scalar.cand[..scalar.n], scalar.top),
+                    "{hand:?} back {b} {bounds:?}"
+                );
+                assert_eq!(
+                    simd.values[..SPLITS_PER_BACK],
+                    scalar.values[..SPLITS_PER_BACK]
+                );
+                // The values are the splits' own, and the top their maxima.
+                let splits = &TABLES.splits[b * SPLITS_PER_BACK..(b + 1) * SPLITS_PER_BACK];
+                for (&[m, f], v) in splits.iter().zip(&scalar.values) {
+                    assert_eq!(*v, [h.five[m as usize], h.three[f as usize]]);
+                }
+                let top = scalar
+                    .passing()
+                    .fold([0, 0], |t, (vm, vf, _)| [t[0].max(vm), t[1].max(vf)]);
+                assert_eq!(scalar.top, top);
                 some[usize::from(n > 0 && n < SPLITS_PER_BACK)] += 1;
             }
         }

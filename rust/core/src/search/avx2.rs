@@ -46,7 +46,7 @@ use std::arch::x86::*;
 use std::arch::x86_64::*;
 
 use super::{
-    slot_of, ScanBounds, BUCKETS, FIVE_PAD, FIVE_SUBSETS, HALVES, HAND_SIZE, MIDDLE_SCANS,
+    slot_of, Scan, ScanBounds, BUCKETS, FIVE_PAD, FIVE_SUBSETS, HALVES, HAND_SIZE, MIDDLE_SCANS,
     SPLITS_PER_BACK, THREE_PAD,
 };
 use crate::cards::Card;
@@ -213,13 +213,14 @@ pub(super) fn scan_splits(
     three: &[u32; THREE_PAD],
     splits: &[[u16; 2]; SPLITS_PER_BACK],
     bounds: ScanBounds,
-    cand: &mut [u8; 64],
-) -> Option<usize> {
+    out: &mut Scan,
+) -> bool {
     if !available() {
-        return None;
+        return false;
     }
     // SAFETY: the CPU has AVX2 (checked just above).
-    Some(unsafe { scan_splits_avx2(five, three, splits, bounds, cand) })
+    unsafe { scan_splits_avx2(five, three, splits, bounds, out) };
+    true
 }
 
 /// See [`scan_splits`].
@@ -232,8 +233,8 @@ unsafe fn scan_splits_avx2(
     three: &[u32; THREE_PAD],
     splits: &[[u16; 2]; SPLITS_PER_BACK],
     bounds: ScanBounds,
-    cand: &mut [u8; 64],
-) -> usize {
+    out: &mut Scan,
+) {
     const _: () = assert!(SPLITS_PER_BACK % 8 == 0 && SPLITS_PER_BACK + 8 <= 64);
     const _: () = assert!(FIVE_PAD.is_power_of_two() && THREE_PAD.is_power_of_two());
     let five_low = _mm256_set1_epi32(FIVE_PAD as i32 - 1);
@@ -251,6 +252,7 @@ unsafe fn scan_splits_avx2(
             _mm256_cmpeq_epi32(_mm256_min_epu32($x, $y), $x)
         };
     }
+    let (mut top_m, mut top_f) = (_mm256_setzero_si256(), _mm256_setzero_si256());
     let mut n = 0;
     for (k, group) in splits.chunks_exact(8).enumerate() {
         // SAFETY: group is eight [m, f] pairs of u16s, 32 bytes.
@@ -270,16 +272,39 @@ unsafe fn scan_splits_avx2(
             _mm256_and_si256(le!(above, vf), le!(vf, front_cap)),
         );
         let pass = _mm256_andnot_si256(le!(vm, mid_floor), pass);
+        top_m = _mm256_max_epu32(top_m, _mm256_and_si256(vm, pass));
+        top_f = _mm256_max_epu32(top_f, _mm256_and_si256(vf, pass));
+        // The values as (middle, front) pairs, positions 8k to 8k + 7.
+        if let Some(dst) = out.values.get_mut(8 * k..8 * k + 8) {
+            let (lo, hi) = (_mm256_unpacklo_epi32(vm, vf), _mm256_unpackhi_epi32(vm, vf));
+            // SAFETY: dst is eight [u32; 2], 64 bytes; lanes 0-1 of lo and
+            // hi hold pairs 0-3, lanes 2-3 pairs 4-7.
+            unsafe {
+                let p = dst.as_mut_ptr().cast::<__m256i>();
+                _mm256_storeu_si256(p, _mm256_permute2x128_si256::<0x20>(lo, hi));
+                _mm256_storeu_si256(p.add(1), _mm256_permute2x128_si256::<0x31>(lo, hi));
+            }
+        }
         let bits = _mm256_movemask_ps(_mm256_castsi256_ps(pass)) as usize & 0xFF;
         // Positions 8k + bit; the bytes past the count are overwritten by
         // the next step or ignored.
         let at = SET_BITS[bits] + (8 * k as u64) * 0x0101_0101_0101_0101;
-        if let Some(dst) = cand.get_mut(n..n + 8) {
+        if let Some(dst) = out.cand.get_mut(n..n + 8) {
             dst.copy_from_slice(&at.to_le_bytes());
         }
         n += bits.count_ones() as usize;
     }
-    n
+    out.n = n;
+    out.top = [hmax(top_m), hmax(top_f)];
+}
+
+/// The largest lane (unsigned) of `x`.
+#[target_feature(enable = "avx2")]
+fn hmax(x: __m256i) -> u32 {
+    let half = _mm_max_epu32(_mm256_castsi256_si128(x), _mm256_extracti128_si256::<1>(x));
+    let half = _mm_max_epu32(half, _mm_shuffle_epi32::<0b01_00_11_10>(half));
+    let half = _mm_max_epu32(half, _mm_shuffle_epi32::<0b10_11_00_01>(half));
+    _mm_cvtsi128_si32(half) as u32
 }
 
 /// The index of the last of `masks[..n]` that shares no bit with `mask`
