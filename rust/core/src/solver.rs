@@ -292,6 +292,16 @@ impl StatCache {
     }
 }
 
+/// A priced frontier setting: the setting, its frontier key (back, middle,
+/// front values) and its expected points.
+type Priced = (SettingIdx, (u32, u32, u32), f64);
+
+/// Best first: more points, then the stronger rows (frontier keys are
+/// distinct, so the order is total and the top K the same however found).
+fn ranking(x: &Priced, y: &Priced) -> std::cmp::Ordering {
+    y.2.total_cmp(&x.2).then(y.1.cmp(&x.1))
+}
+
 /// The branch and bound of [`Solver::ranked`] as hooks of the ordered sweep.
 ///
 /// The frontier arrives back value by back value, strongest first, and every
@@ -309,10 +319,10 @@ impl StatCache {
 struct Bound<'s, 'a> {
     solver: &'s Solver<'a>,
     stats: StatCache,
-    /// The K best expected points so far, best first (K >= 1).
-    top: Vec<f64>,
-    /// (setting, frontier key back/middle/front, expected points)
-    scored: Vec<(SettingIdx, (u32, u32, u32), f64)>,
+    /// K (at least 1).
+    k: usize,
+    /// The K best settings priced so far, best first ([`ranking`]).
+    best: Vec<Priced>,
     /// The back value last announced: settings found after it come back
     /// only in the sweep's result (the sweep may end without a call).
     announced: u32,
@@ -341,17 +351,19 @@ impl Bound<'_, '_> {
         self.stats.expected(self.solver, v)
     }
 
+    /// The points to beat: the K-th best's (minus infinity while fewer are
+    /// priced) or the floor.
+    fn kth(&self) -> f64 {
+        let kth = match self.best.get(self.k - 1) {
+            Some(p) => p.2,
+            None => f64::NEG_INFINITY,
+        };
+        kth.max(self.floor)
+    }
+
     /// True when `points` (or a bound on them) cannot enter the top K: the
     /// K-th best beats them by more than the joint law's slack and a margin
     /// far above rounding error.
-    fn kth(&self) -> f64 {
-        self.top
-            .last()
-            .copied()
-            .unwrap_or(f64::NEG_INFINITY)
-            .max(self.floor)
-    }
-
     fn beaten(&self, points: f64) -> bool {
         let kth = self.kth();
         kth > points + self.solver.slack + 1e-9 * (1.0 + points.abs())
@@ -360,13 +372,21 @@ impl Bound<'_, '_> {
     /// Prices a frontier setting and keeps the top K up to date.
     fn price(&mut self, s: SettingIdx, v: [u32; 3]) {
         let ev = self.expected(v);
-        self.scored.push((s, (v[2], v[1], v[0]), ev));
-        if let Some(last) = self.top.last_mut() {
-            if ev > *last {
-                *last = ev;
-                self.top.sort_by(|x, y| y.total_cmp(x));
+        self.offer((s, (v[2], v[1], v[0]), ev));
+    }
+
+    /// Keeps `p` if it is among the K best so far.
+    fn offer(&mut self, p: Priced) {
+        if self.best.len() >= self.k {
+            match self.best.last() {
+                Some(last) if ranking(&p, last).is_lt() => {
+                    self.best.pop();
+                }
+                _ => return,
             }
         }
+        let at = self.best.partition_point(|x| ranking(x, &p).is_lt());
+        self.best.insert(at, p);
     }
 
     /// True when a setting beaten row by row by `corner` cannot enter the
@@ -429,7 +449,7 @@ impl SweepControl for Bound<'_, '_> {
     }
 
     fn known(&mut self, values: [u32; 3]) {
-        if let Some(margin) = self.floor_margin.filter(|_| self.top.len() == 1) {
+        if let Some(margin) = self.floor_margin.filter(|_| self.k == 1) {
             self.floor = self.floor.max(self.expected(values) + margin);
         }
     }
@@ -761,44 +781,31 @@ impl<'a> Solver<'a> {
         floor_margin: f64,
     ) -> Vec<(SettingIdx, f64)> {
         let k = k.max(1);
-        let (mut scored, floor) = self.scored(subsets, bound, k, Some(floor_margin));
-        if scored.iter().all(|x| x.2 < floor) {
+        let (mut best, floor) = self.scored(subsets, bound, k, Some(floor_margin));
+        if best.iter().all(|x| x.2 < floor) {
             // The floor stood above every frontier setting (the joint law's
             // defect): settings skipped below it may be the best.
-            scored = self.scored(subsets, bound, k, None).0;
+            best = self.scored(subsets, bound, k, None).0;
         }
-        // Best first: more points, then the stronger rows (frontier keys are
-        // distinct, so the order is total and the head the same however found).
-        let order = |x: &(SettingIdx, (u32, u32, u32), f64),
-                     y: &(SettingIdx, (u32, u32, u32), f64)| {
-            y.2.total_cmp(&x.2).then(y.1.cmp(&x.1))
-        };
-        if scored.len() > k {
-            scored.select_nth_unstable_by(k - 1, order);
-            scored.truncate(k);
-        }
-        scored.sort_unstable_by(order);
-        scored.into_iter().map(|(s, _, ev)| (s, ev)).collect()
+        best.into_iter().map(|(s, _, ev)| (s, ev)).collect()
     }
 
-    /// The frontier settings priced while looking for the top `k`, as
-    /// (setting, key back/middle/front, expected points), and the floor
-    /// the branch and bound took from the sweep's known setting (see
-    /// [`Bound::floor`]; minus infinity without `floor_margin`).
-    #[allow(clippy::type_complexity)]
+    /// The `k` best frontier settings, best first, and the floor the branch
+    /// and bound took from the sweep's known setting (see [`Bound::floor`];
+    /// minus infinity without `floor_margin`).
     fn scored(
         &self,
         subsets: &HandSubsets,
         bound: bool,
         k: usize,
         floor_margin: Option<f64>,
-    ) -> (Vec<(SettingIdx, (u32, u32, u32), f64)>, f64) {
+    ) -> (Vec<Priced>, f64) {
         let rules = self.rules;
         let mut ctl = Bound {
             solver: self,
             stats: StatCache::take(self),
-            top: vec![f64::NEG_INFINITY; k],
-            scored: Vec::with_capacity(128),
+            k,
+            best: Vec::with_capacity(k + 1),
             announced: u32::MAX,
             groups: 0,
             last_kth: f64::NEG_INFINITY,
@@ -823,11 +830,11 @@ impl<'a> Solver<'a> {
         } else {
             for (s, v) in self.frontier(subsets) {
                 let ev = ctl.expected(v);
-                ctl.scored.push((s, (v[2], v[1], v[0]), ev));
+                ctl.offer((s, (v[2], v[1], v[0]), ev));
             }
         }
         ctl.stats.give_back();
-        (ctl.scored, ctl.floor)
+        (ctl.best, ctl.floor)
     }
 
     /// Solves one hand (13 distinct codes below 52).
@@ -1266,10 +1273,10 @@ mod tests {
                     let full = solver.ranked(&subsets, false, 1);
                     // The sweep reports a setting (almost always), which no
                     // frontier setting falls below here (no fallback needed).
-                    let (scored, floor) = solver.scored(&subsets, true, 1, Some(0.0));
+                    let (best, floor) = solver.scored(&subsets, true, 1, Some(0.0));
                     known += usize::from(floor.is_finite());
                     assert!(floor <= full[0].1, "{preset} {hand:?}");
-                    assert!(scored.iter().any(|x| x.2 >= floor));
+                    assert!(best.iter().any(|x| x.2 >= floor));
                     // A floor above every setting is caught and the sweep
                     // redone without it; one far below changes nothing.
                     for margin in [1e3, 0.0, -1e3] {
@@ -1410,6 +1417,67 @@ mod tests {
         let pairs: [Card; 13] = [0, 1, 4, 5, 8, 9, 12, 13, 16, 17, 20, 21, 50];
         let s = solve(&pairs, &wiki, 1, model).unwrap();
         assert_eq!(s.natural.map(|n| n.kind), Some(NaturalKind::SixPairs));
+    }
+
+    #[test]
+    fn the_top_k_kept_is_the_sorted_head() {
+        // Bound::offer against sorting everything: equal points (ties go
+        // to the stronger key) and every K from 1 to past the count.
+        let model = Model::embedded().unwrap();
+        let rules = Rules::preset("cp_pro_1_6").unwrap();
+        let solver = Solver::new(&rules, 3, model).unwrap();
+        let mut state = 0x0FFE_u64;
+        let mut next = || {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 33) as u32
+        };
+        for round in 0..200 {
+            let n = (round % 40) as usize;
+            let all: Vec<Priced> = (0..n)
+                .map(|i| {
+                    let s = SettingIdx {
+                        front: i as u16,
+                        middle: 0,
+                        back: 0,
+                    };
+                    (
+                        s,
+                        (next() % 7, next() % 7, i as u32),
+                        f64::from(next() % 5) - 2.0,
+                    )
+                })
+                .collect();
+            let mut sorted = all.clone();
+            sorted.sort_by(ranking);
+            for k in 1..n + 2 {
+                let mut ctl = Bound {
+                    solver: &solver,
+                    stats: StatCache::take(&solver),
+                    k,
+                    best: Vec::new(),
+                    announced: u32::MAX,
+                    groups: 0,
+                    last_kth: f64::NEG_INFINITY,
+                    corners: Vec::new(),
+                    open_corner: None,
+                    floor: f64::NEG_INFINITY,
+                    floor_margin: None,
+                };
+                for &p in &all {
+                    ctl.offer(p);
+                }
+                assert_eq!(ctl.best, sorted[..k.min(n)], "{round} {k}");
+                let kth = if k <= n {
+                    sorted[k - 1].2
+                } else {
+                    f64::NEG_INFINITY
+                };
+                assert_eq!(ctl.kth(), kth);
+                ctl.stats.give_back();
+            }
+        }
     }
 
     #[test]
