@@ -781,11 +781,11 @@ impl<'a> Solver<'a> {
         floor_margin: f64,
     ) -> Vec<(SettingIdx, f64)> {
         let k = k.max(1);
-        let (mut best, floor) = self.scored(subsets, bound, k, Some(floor_margin));
-        if best.iter().all(|x| x.2 < floor) {
+        let (mut best, floor) = self.best_k(subsets, bound, k, Some(floor_margin));
+        if floor > f64::NEG_INFINITY && best.iter().all(|x| x.2 < floor) {
             // The floor stood above every frontier setting (the joint law's
             // defect): settings skipped below it may be the best.
-            best = self.scored(subsets, bound, k, None).0;
+            best = self.best_k(subsets, bound, k, None).0;
         }
         best.into_iter().map(|(s, _, ev)| (s, ev)).collect()
     }
@@ -793,7 +793,7 @@ impl<'a> Solver<'a> {
     /// The `k` best frontier settings, best first, and the floor the branch
     /// and bound took from the sweep's known setting (see [`Bound::floor`];
     /// minus infinity without `floor_margin`).
-    fn scored(
+    fn best_k(
         &self,
         subsets: &HandSubsets,
         bound: bool,
@@ -1273,7 +1273,7 @@ mod tests {
                     let full = solver.ranked(&subsets, false, 1);
                     // The sweep reports a setting (almost always), which no
                     // frontier setting falls below here (no fallback needed).
-                    let (best, floor) = solver.scored(&subsets, true, 1, Some(0.0));
+                    let (best, floor) = solver.best_k(&subsets, true, 1, Some(0.0));
                     known += usize::from(floor.is_finite());
                     assert!(floor <= full[0].1, "{preset} {hand:?}");
                     assert!(best.iter().any(|x| x.2 >= floor));
@@ -1285,7 +1285,7 @@ mod tests {
                     }
                     // Several candidates take no floor.
                     assert_eq!(
-                        solver.scored(&subsets, true, 2, Some(0.0)).1,
+                        solver.best_k(&subsets, true, 2, Some(0.0)).1,
                         f64::NEG_INFINITY
                     );
                 }
