@@ -1451,6 +1451,11 @@ mod tests {
                 .collect();
             let mut sorted = all.clone();
             sorted.sort_by(ranking);
+            // The ranking itself, spelled out: more points first, then the
+            // stronger key (back, middle, front).
+            for w in sorted.windows(2) {
+                assert!(w[0].2 > w[1].2 || (w[0].2 == w[1].2 && w[0].1 > w[1].1));
+            }
             for k in 1..n + 2 {
                 let mut ctl = Bound {
                     solver: &solver,
