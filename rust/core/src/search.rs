@@ -670,12 +670,12 @@ impl HandSubsets {
                     let [m, fr] = splits.get((key & 63) as usize).copied().unwrap_or_default();
                     found.push(Found::new(fr, m, b, [vf, vm, vb]));
                 }
-                // Inserted after the scan so the queries above only see
-                // stronger backs (and equal backs met earlier).
-                for i in first_new..found.len() {
-                    let [vf, vm, _] = found[i].item.1;
-                    stair.insert(vm, vf, i, found);
-                }
+                // Merged after the scan so the queries above only see
+                // stronger backs (and equal backs met earlier). One pass
+                // over the staircase instead of an insertion per setting
+                // (three vector insertions each): 4 % faster solves by
+                // in-process A/B.
+                stair.merge(first_new, found);
             }
             *open = fronts.open;
         } else {
@@ -1636,6 +1636,7 @@ fn sort_packed(part: &mut [u16], want: usize, values: &[u32]) {
 
 /// A setting accepted by the sweep; `alive` turns false when a later setting
 /// with the same back value beats it.
+#[derive(Clone, Debug, PartialEq)]
 struct Found {
     /// The setting and its row values, in the layout the sweep reports (so
     /// that reporting copies it whole rather than field by field).
@@ -1725,6 +1726,8 @@ struct Staircase {
     middles: Vec<u32>,
     fronts: Vec<u32>,
     found: Vec<usize>,
+    /// Spare lists for [`Staircase::merge`].
+    spare: (Vec<u32>, Vec<u32>, Vec<usize>),
 }
 
 impl Staircase {
@@ -1746,6 +1749,60 @@ impl Staircase {
             Some(j) => self.middles.get(j).copied().unwrap_or(0),
             None => 0,
         }
+    }
+
+    /// Merges `found[first..]` into the staircase: pairs that `best_front`
+    /// says are not weakly beaten, middles strictly descending (so fronts
+    /// strictly ascending), all of one back value. The steps they beat
+    /// weakly go; a dropped step with the same back value is beaten in all
+    /// three rows, so its setting leaves the frontier. One pass over the
+    /// steps into the spare lists, which then swap in.
+    fn merge(&mut self, first: usize, found: &mut [Found]) {
+        let Some(back) = found.get(first).map(|x| x.item.1[2]) else {
+            return;
+        };
+        let (mut ms, mut fs, mut xs) = std::mem::take(&mut self.spare);
+        ms.clear();
+        fs.clear();
+        xs.clear();
+        // New pairs still to place: found[first..j], middles ascending from j - 1 down.
+        let mut j = found.len();
+        for k in 0..self.middles.len() {
+            let (m, f, x) = (self.middles[k], self.fronts[k], self.found[k]);
+            while j > first {
+                let [nf, nm, _] = found[j - 1].item.1;
+                if nm >= m {
+                    break;
+                }
+                ms.push(nm);
+                fs.push(nf);
+                xs.push(j - 1);
+                j -= 1;
+            }
+            // The first new pair with middle >= m has the best front of those.
+            if j > first && found[j - 1].item.1[0] >= f {
+                if let Some(old) = found.get_mut(x).filter(|o| o.item.1[2] == back) {
+                    old.alive = false;
+                }
+            } else {
+                ms.push(m);
+                fs.push(f);
+                xs.push(x);
+            }
+        }
+        while j > first {
+            let [nf, nm, _] = found[j - 1].item.1;
+            ms.push(nm);
+            fs.push(nf);
+            xs.push(j - 1);
+            j -= 1;
+        }
+        let old = (
+            std::mem::replace(&mut self.middles, ms),
+            std::mem::replace(&mut self.fronts, fs),
+            std::mem::replace(&mut self.found, xs),
+        );
+        self.spare = old;
     }
 
     /// Inserts a pair that `best_front` says is not weakly beaten, dropping the
@@ -1986,6 +2043,56 @@ mod tests {
             .filter(|t| !triples.iter().any(|o| beats(o, t)))
             .copied()
             .collect()
+    }
+
+    #[test]
+    fn merging_a_batch_equals_inserting_it_pair_by_pair() {
+        // Small values, so that equal middles, fronts and backs are common.
+        let mut rng = Rng(0x5EED_57A1);
+        let mut small = |n: u64| (rng.next() % n) as u32;
+        for _ in 0..3000 {
+            let (mut one, mut merged) = (Staircase::default(), Staircase::default());
+            let mut found = Vec::new();
+            let mut back = 40;
+            for _ in 0..small(6) {
+                back -= small(3);
+                for _ in 0..small(12) {
+                    let (m, f) = (small(24), small(24));
+                    if one.best_front(m) <= f {
+                        found.push(Found::new(0, 0, 0, [f, m, back]));
+                        one.insert(m, f, found.len() - 1, &mut found);
+                        merged.insert(m, f, found.len() - 1, &mut found);
+                    }
+                }
+            }
+            // A batch as the sweep builds one: not weakly beaten by a step,
+            // middles strictly descending, fronts strictly ascending.
+            back -= small(2);
+            let mut batch: Vec<(u32, u32)> =
+                (0..small(10)).map(|_| (small(24), small(24))).collect();
+            batch.sort_unstable_by(|x, y| y.cmp(x));
+            let first = found.len();
+            let mut best_front = None;
+            for (m, f) in batch {
+                if one.best_front(m) <= f && !best_front.is_some_and(|b| b >= f) {
+                    best_front = Some(f);
+                    found.push(Found::new(0, 0, 0, [f, m, back]));
+                }
+            }
+            let mut found_one = found.clone();
+            for i in first..found.len() {
+                let [f, m, _] = found_one[i].item.1;
+                one.insert(m, f, i, &mut found_one);
+            }
+            merged.merge(first, &mut found);
+            assert_eq!(merged.middles, one.middles);
+            assert_eq!(merged.fronts, one.fronts);
+            assert_eq!(merged.found, one.found);
+            assert_eq!(found, found_one);
+            // Steps stay strictly ascending in middle, descending in front.
+            assert!(merged.middles.windows(2).all(|w| w[0] < w[1]));
+            assert!(merged.fronts.windows(2).all(|w| w[0] > w[1]));
+        }
     }
 
     #[test]
