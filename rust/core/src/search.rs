@@ -2074,7 +2074,7 @@ mod tests {
             let first = found.len();
             let mut best_front = None;
             for (m, f) in batch {
-                if one.best_front(m) <= f && !best_front.is_some_and(|b| b >= f) {
+                if one.best_front(m) <= f && best_front.is_none_or(|b| b < f) {
                     best_front = Some(f);
                     found.push(Found::new(0, 0, 0, [f, m, back]));
                 }
