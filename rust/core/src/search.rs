@@ -506,6 +506,22 @@ impl HandSubsets {
         L: Legality + ?Sized,
         C: SweepControl + ?Sized,
     {
+        let mut out = Vec::new();
+        self.sweep_into(legal, ctl, &mut out);
+        out
+    }
+
+    /// [`HandSubsets::sweep_unordered`] into `out` (emptied first), so that
+    /// a caller solving hand after hand reuses one list.
+    pub(crate) fn sweep_into<L, C>(
+        &self,
+        legal: &L,
+        ctl: &mut C,
+        out: &mut Vec<(SettingIdx, [u32; 3])>,
+    ) where
+        L: Legality + ?Sized,
+        C: SweepControl + ?Sized,
+    {
         let t = &*TABLES;
         let mut backs = Buckets::<FIVE_PAD>::new(&self.five[..FIVE_SUBSETS], FIVE_FIRST);
         // The growable lists come from this thread's last sweep, emptied.
@@ -695,9 +711,9 @@ impl HandSubsets {
                 }
             }
         }
-        let out = found.iter().filter(|x| x.alive).map(|x| x.item).collect();
+        out.clear();
+        out.extend(found.iter().filter(|x| x.alive).map(|x| x.item));
         scratch.give_back();
-        out
     }
 
     /// Scans back `b`'s 56 splits against `bounds` into `out` (see

@@ -200,6 +200,10 @@ impl RowPrice {
 /// worth the doubled footprint.
 struct StatCache {
     slots: Box<[RowStat]>,
+    /// Lists a solve needs, kept from one solve to the next so that it
+    /// allocates none of them: [`Bound::corners`] and the sweep's settings.
+    corners: Vec<([u32; 3], f64)>,
+    part: Vec<(SettingIdx, [u32; 3])>,
     /// The solver ids whose entries the slots hold, less their low 16 bits
     /// (a slot keeps those).
     id_high: u64,
@@ -249,6 +253,8 @@ impl StatCache {
             .with(|c| c.borrow_mut().take())
             .unwrap_or_else(|| StatCache {
                 slots: vec![EMPTY_SLOT; 3 * STAT_SLOTS].into_boxed_slice(),
+                corners: Vec::with_capacity(16),
+                part: Vec::new(),
                 id_high: high,
             });
         if cache.id_high != high {
@@ -767,7 +773,7 @@ impl<'a> Solver<'a> {
     /// The top `k` frontier settings by expected points, best
     /// first; equal expectations keep the frontier's order (stronger back
     /// first), so the answer is deterministic.
-    fn ranked(&self, subsets: &HandSubsets, bound: bool, k: usize) -> Vec<(SettingIdx, f64)> {
+    fn ranked(&self, subsets: &HandSubsets, bound: bool, k: usize) -> Vec<Priced> {
         self.ranked_with(subsets, bound, k, 0.0)
     }
 
@@ -779,7 +785,7 @@ impl<'a> Solver<'a> {
         bound: bool,
         k: usize,
         floor_margin: f64,
-    ) -> Vec<(SettingIdx, f64)> {
+    ) -> Vec<Priced> {
         let k = k.max(1);
         let (mut best, floor) = self.best_k(subsets, bound, k, Some(floor_margin));
         if floor > f64::NEG_INFINITY && best.iter().all(|x| x.2 < floor) {
@@ -787,7 +793,7 @@ impl<'a> Solver<'a> {
             // defect): settings skipped below it may be the best.
             best = self.best_k(subsets, bound, k, None).0;
         }
-        best.into_iter().map(|(s, _, ev)| (s, ev)).collect()
+        best
     }
 
     /// The `k` best frontier settings, best first, and the floor the branch
@@ -801,28 +807,33 @@ impl<'a> Solver<'a> {
         floor_margin: Option<f64>,
     ) -> (Vec<Priced>, f64) {
         let rules = self.rules;
+        let mut stats = StatCache::take(self);
+        let mut corners = std::mem::take(&mut stats.corners);
+        corners.clear();
+        let mut part = std::mem::take(&mut stats.part);
         let mut ctl = Bound {
             solver: self,
-            stats: StatCache::take(self),
+            stats,
             k,
             best: Vec::with_capacity(k + 1),
             announced: u32::MAX,
             groups: 0,
             last_kth: f64::NEG_INFINITY,
-            corners: Vec::with_capacity(16),
+            corners,
             open_corner: None,
             floor: f64::NEG_INFINITY,
             floor_margin,
         };
         if bound && !rules.same_category_ok && self.monotone {
             // Branch and bound on the ordered sweep (see [`Bound`]).
-            let part = if value_order_decides(rules) {
+            if value_order_decides(rules) {
                 // The sweep keeps to value order, which is then the whole check.
-                subsets.sweep_unordered(&ValueOrder(|_: u32, _: u32, _: u32| true), &mut ctl)
+                let legal = ValueOrder(|_: u32, _: u32, _: u32| true);
+                subsets.sweep_into(&legal, &mut ctl, &mut part);
             } else {
                 let legal = |f: u32, m: u32, b: u32| order_check([f, m, b], rules).is_none();
-                subsets.sweep_unordered(&ValueOrder(legal), &mut ctl)
-            };
+                subsets.sweep_into(&ValueOrder(legal), &mut ctl, &mut part);
+            }
             let announced = ctl.announced;
             for &(s, v) in part.iter().filter(|x| x.1[2] <= announced) {
                 ctl.price(s, v);
@@ -833,6 +844,8 @@ impl<'a> Solver<'a> {
                 ctl.offer((s, (v[2], v[1], v[0]), ev));
             }
         }
+        ctl.stats.corners = ctl.corners;
+        ctl.stats.part = part;
         ctl.stats.give_back();
         (ctl.best, ctl.floor)
     }
@@ -867,7 +880,7 @@ impl<'a> Solver<'a> {
         let candidates: Vec<([Card; 13], f64)> = self
             .ranked(&subsets, bound, k)
             .into_iter()
-            .map(|(s, ev)| (s.cards(hand), ev))
+            .map(|(s, _, ev)| (s.cards(hand), ev))
             .collect();
         let (setting, ev, fouled) = match candidates.first() {
             Some(&(s, ev)) => (s, ev, false),
@@ -1275,7 +1288,7 @@ mod tests {
                     // frontier setting falls below here (no fallback needed).
                     let (best, floor) = solver.best_k(&subsets, true, 1, Some(0.0));
                     known += usize::from(floor.is_finite());
-                    assert!(floor <= full[0].1, "{preset} {hand:?}");
+                    assert!(floor <= full[0].2, "{preset} {hand:?}");
                     assert!(best.iter().any(|x| x.2 >= floor));
                     // A floor above every setting is caught and the sweep
                     // redone without it; one far below changes nothing.
