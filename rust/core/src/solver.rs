@@ -641,19 +641,27 @@ impl<'a> Solver<'a> {
         // 0.002 points a hand to independence, while its scoop terms win
         // 0.013 ± 0.003 under 1-6. (The opponent's rows trade strength against
         // each other, and two-row events are where the coarse grid errs most.)
-        let l = [1.0 - a[0], 1.0 - a[1], 1.0 - a[2]];
-        let two = |p: [f64; 3]| p[0] * p[1] + p[0] * p[2] + p[1] * p[2] - 2.0 * p[0] * p[1] * p[2];
-        let (wins2, loses2) = (two(w), two(l));
-        let overall = wins2 - loses2;
+        // (Only for the methods that pay it: computed in their arms.)
+        let twos = || {
+            let l = [1.0 - a[0], 1.0 - a[1], 1.0 - a[2]];
+            let two =
+                |p: [f64; 3]| p[0] * p[1] + p[0] * p[2] + p[1] * p[2] - 2.0 * p[0] * p[1] * p[2];
+            (two(w), two(l))
+        };
+        let overall = || {
+            let (wins2, loses2) = twos();
+            wins2 - loses2
+        };
         let mut base = match rules.method {
             ScoreMethod::PerRow => units,
             ScoreMethod::OneFour => units + net_scoop,
             ScoreMethod::OneSix => units + 3.0 * net_scoop,
-            ScoreMethod::TwoFour => units + overall,
-            ScoreMethod::TwoSix => units + overall + 2.0 * net_scoop,
+            ScoreMethod::TwoFour => units + overall(),
+            ScoreMethod::TwoSix => units + overall() + 2.0 * net_scoop,
             ScoreMethod::RussianMatch if rules.russian_match_points == 1 => units + 3.0 * net_scoop,
-            ScoreMethod::RussianMatch => units + overall + 2.0 * net_scoop,
+            ScoreMethod::RussianMatch => units + overall() + 2.0 * net_scoop,
             ScoreMethod::RussianTable => {
+                let (wins2, loses2) = twos();
                 let s = rules.russian_table_scoop as f64;
                 // Table-best rows: we beat all n opponents; one given opponent
                 // beats us and the others with chance (1 - a^n) / n.
