@@ -1135,13 +1135,15 @@ impl Shape {
             suits[suit(c) as usize % 4] += 1;
             present |= 1 << r;
         }
-        let units = std::array::from_fn(|pair| {
-            ranks
-                .iter()
-                .enumerate()
-                .map(|(r, &n)| u32::from(UNITS[usize::from(n.min(4))][usize::from(r >= pair)]))
-                .sum()
-        });
+        // units[p] = sum over ranks r of UNITS[count][r >= p]: every rank
+        // counts high against a front of the lowest rank, and each step up
+        // turns the rank below it low.
+        let of = |r: usize, high: usize| u32::from(UNITS[usize::from(ranks[r].min(4))][high]);
+        let mut units = [0u32; 13];
+        units[0] = (0..13).map(|r| of(r, 1)).sum();
+        for p in 1..13 {
+            units[p] = units[p - 1] - of(p - 1, 1) + of(p - 1, 0);
+        }
         Shape {
             ranks,
             suits,
