@@ -13,14 +13,19 @@ help: ## show this help
 
 $(PY):
 	python3 -m venv $(VENV)
+
+# Its own target: a .venv made by the README's first command (`pip install .`)
+# has no maturin yet.
+MATURIN := $(VENV)/bin/maturin
+$(MATURIN): | $(PY)
 	$(PY) -m pip install -q --upgrade pip 'maturin>=1.8,<2'
 
-venv: $(PY) ## create .venv with maturin
+venv: $(MATURIN) ## create .venv with maturin
 
-dev: $(PY) ## build the extension (debug profile, no LTO) into .venv with the test extras
+dev: $(MATURIN) ## build the extension (debug profile, no LTO) into .venv with the test extras
 	$(VENV)/bin/maturin develop --locked --extras test
 
-release: $(PY) ## build the optimised extension into .venv (for benchmarks)
+release: $(MATURIN) ## build the optimised extension into .venv (for benchmarks)
 	$(VENV)/bin/maturin develop --locked --release --extras test
 
 test-rust: ## Rust unit tests of the core crate
