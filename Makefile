@@ -44,7 +44,7 @@ lint: dev ## rustfmt, clippy, ruff, mypy and the stub check
 	$(PY) -m mypy
 	$(PY) -m mypy.stubtest chinese_poker._core --allowlist python/stubtest-allowlist.txt
 
-fmt: $(PY) ## format Rust and Python sources
+fmt: dev ## format Rust and Python sources (ruff comes with the test extras)
 	cargo fmt --all
 	$(PY) -m ruff format python tests benches fuzz
 	$(PY) -m ruff check --fix python tests benches fuzz
