@@ -148,12 +148,12 @@ impl SettingIdx {
     pub fn cards(self, hand: &[Card; HAND_SIZE]) -> [Card; HAND_SIZE] {
         let mut out = [0; HAND_SIZE];
         let mut n = 0;
-        for mask in self.masks() {
-            for (i, &c) in hand.iter().enumerate() {
-                if mask >> i & 1 == 1 {
-                    out[n] = c;
-                    n += 1;
-                }
+        // Each row's positions low to high, one set bit at a time.
+        for mut mask in self.masks() {
+            while mask != 0 {
+                out[n % HAND_SIZE] = hand[mask.trailing_zeros() as usize % HAND_SIZE];
+                n += 1;
+                mask &= mask - 1;
             }
         }
         out
