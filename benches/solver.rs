@@ -7,6 +7,13 @@
 //! distribution (median, p90, p99) is printed after it, because the floor
 //! (BENCHMARKS.md: ≤ 20 µs median per hand, one thread) is a median. The
 //! greedy setting is timed in the same run as a fixed reference.
+//!
+//! With `CP_HANDS_FILE` set (one hand a line, 13 card codes `4 * rank +
+//! suit` separated by blanks), only the best setting is timed, hand by hand
+//! over that file's hands, under the preset `CP_PRESET` (default
+//! `cp_pro_1_6`), and one line `solve_best (PRESET) median X us mean Y us
+//! hands N` is printed: the form `benches/bench_peer.py` reads, so that a peer
+//! solver can be timed on the same hands in the same run.
 
 use chinese_poker_core::model::Model;
 use chinese_poker_core::rules::Rules;
@@ -125,9 +132,64 @@ fn per_hand_distribution() {
     }
 }
 
+/// The hands of a file: one a line, 13 codes separated by blanks.
+fn read_hands(path: &str) -> Vec<[u8; 13]> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(i, l)| {
+            let codes: Vec<u8> = l
+                .split_whitespace()
+                .map(|x| {
+                    x.parse()
+                        .unwrap_or_else(|e| panic!("{path}:{}: {e}", i + 1))
+                })
+                .collect();
+            let hand: [u8; 13] = codes
+                .try_into()
+                .unwrap_or_else(|_| panic!("{path}:{}: want 13 cards", i + 1));
+            hand
+        })
+        .collect()
+}
+
+/// `CP_HANDS_FILE` mode (see the module notes): 500 other hands to warm up,
+/// then each of the file's hands timed alone.
+fn time_file(path: &str) {
+    let hands = read_hands(path);
+    assert!(!hands.is_empty(), "{path}: no hands");
+    let preset = std::env::var("CP_PRESET").unwrap_or_else(|_| "cp_pro_1_6".into());
+    let rules = Rules::preset(&preset).expect("preset");
+    let model = Model::embedded().expect("embedded model");
+    let solver = Solver::new(&rules, 3, model).expect("solver");
+    for h in &pool(500, 0x3A3A) {
+        black_box(solver.solve_top(h, 1).map(|s| s.ev).unwrap_or(0.0));
+    }
+    let mut t = Vec::with_capacity(hands.len());
+    for h in &hands {
+        let start = Instant::now();
+        let ev = solver.solve_top(black_box(h), 1);
+        t.push(start.elapsed().as_secs_f64() * 1e6);
+        assert!(ev.is_ok(), "{path}: bad hand {h:?}");
+    }
+    let mean = t.iter().sum::<f64>() / t.len() as f64;
+    t.sort_by(f64::total_cmp);
+    println!(
+        "solve_best ({preset}) median {:.2} us mean {:.2} us hands {}",
+        t[t.len() / 2],
+        mean,
+        t.len()
+    );
+}
+
 criterion_group!(benches, bench_solver);
 
 fn main() {
+    if let Ok(path) = std::env::var("CP_HANDS_FILE") {
+        time_file(&path);
+        return;
+    }
     benches();
     per_hand_distribution();
     Criterion::default().configure_from_args().final_summary();

@@ -1,0 +1,43 @@
+"""The peer benchmark's reading of a peer's output and its hands file (benches/bench_peer.py)."""
+
+import importlib.util
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+SCRIPT = Path(__file__).resolve().parent.parent / "benches" / "bench_peer.py"
+
+
+@pytest.fixture(scope="module")
+def bench():
+    spec = importlib.util.spec_from_file_location("bench_peer", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_median_is_read_in_microseconds(bench):
+    assert bench.median_us("cpoker median 3743.5 us mean 3793.1 us hands 2000", "p") == 3743.5
+    assert bench.median_us("x median 2.7 ms", "p") == pytest.approx(2700.0)
+    assert bench.median_us("solve_best (wiki_2_4) median 15.38 µs", "p") == 15.38
+
+
+def test_output_without_a_median_is_refused(bench):
+    with pytest.raises(SystemExit, match="median"):
+        bench.median_us("mean 3.0 us", "the peer")
+
+
+def test_hands_file_round_trips(bench, tmp_path):
+    rng = np.random.default_rng(3)
+    hands = np.argsort(rng.random((50, 52)), axis=1)[:, :13].astype(np.uint8)
+    path = tmp_path / "hands.txt"
+    bench.write_hands(path, hands)
+    back = np.loadtxt(path, dtype=np.uint8)
+    assert back.shape == (50, 13)
+    assert (back == hands).all()
+
+
+def test_a_peer_command_must_name_the_file(bench):
+    with pytest.raises(SystemExit):
+        bench.main(["--peer", "true"])
