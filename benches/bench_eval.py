@@ -20,6 +20,7 @@ from collections.abc import Callable
 from functools import partial
 
 import numpy as np
+from _hands import random_hands
 
 import chinese_poker as cp
 
@@ -32,11 +33,6 @@ def rate(fn: Callable[[], object], n: int, repeat: int = 5) -> float:
         fn()
         best = min(best, time.perf_counter() - t0)
     return n / best
-
-
-def random_hands(n: int, size: int, seed: int = 0) -> np.ndarray:
-    rng = np.random.default_rng(seed)
-    return np.argsort(rng.random((n, 52)), axis=1)[:, :size].astype(np.uint8)
 
 
 def main() -> None:

@@ -42,6 +42,7 @@ import time
 from pathlib import Path
 
 import numpy as np
+from _hands import random_hands
 
 ROOT = Path(__file__).resolve().parent.parent
 MEDIAN = re.compile(r"median\s+([0-9.]+)\s*(us|µs|ms)")
@@ -107,8 +108,7 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("--peer must contain {hands}")
     if args.hands < 1 or args.rounds < 1:
         ap.error("--hands and --rounds must be positive")
-    rng = np.random.default_rng(args.seed)
-    ours = np.argsort(rng.random((10 * args.hands, 52)), axis=1)[:, :13].astype(np.uint8)
+    ours = random_hands(10 * args.hands, 13, seed=args.seed)
     with tempfile.TemporaryDirectory() as tmp:
         peer_file, ours_file = Path(tmp, "peer.txt"), Path(tmp, "ours.txt")
         write_hands(peer_file, ours[: args.hands])

@@ -23,13 +23,9 @@ import time
 from collections.abc import Callable
 
 import numpy as np
+from _hands import random_hands
 
 import chinese_poker as cp
-
-
-def random_hands(n: int, size: int, seed: int = 0) -> np.ndarray:
-    rng = np.random.default_rng(seed)
-    return np.argsort(rng.random((n, 52)), axis=1)[:, :size].astype(np.uint8)
 
 
 def random_deals(n: int, players: int, seed: int = 0) -> np.ndarray:

@@ -1,6 +1,7 @@
 """The peer benchmark's reading of a peer's output and its hands file (benches/bench_peer.py)."""
 
 import importlib.util
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -11,10 +12,24 @@ SCRIPT = Path(__file__).resolve().parent.parent / "benches" / "bench_peer.py"
 
 @pytest.fixture(scope="module")
 def bench():
-    spec = importlib.util.spec_from_file_location("bench_peer", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    # The script imports its neighbour `_hands`, as it does when run from benches/.
+    sys.path.insert(0, str(SCRIPT.parent))
+    try:
+        spec = importlib.util.spec_from_file_location("bench_peer", SCRIPT)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        yield module
+    finally:
+        sys.path.remove(str(SCRIPT.parent))
+
+
+def test_random_hands_are_seeded_hands_of_distinct_cards(bench):
+    hands = bench.random_hands(300, 13, seed=5)
+    assert hands.shape == (300, 13) and hands.dtype == np.uint8
+    assert hands.max() <= 51
+    assert all(len(set(h)) == 13 for h in hands.tolist())
+    assert (bench.random_hands(300, 13, seed=5) == hands).all()
+    assert not (bench.random_hands(300, 13, seed=6) == hands).all()
 
 
 def test_median_is_read_in_microseconds(bench):
@@ -38,6 +53,9 @@ def test_hands_file_round_trips(bench, tmp_path):
     assert (back == hands).all()
 
 
-def test_a_peer_command_must_name_the_file(bench):
-    with pytest.raises(SystemExit):
+def test_a_peer_command_must_name_the_file(bench, capsys):
+    # Refused by the argument check (exit 2, its message), before anything runs.
+    with pytest.raises(SystemExit) as refused:
         bench.main(["--peer", "true"])
+    assert refused.value.code == 2
+    assert "--peer must contain {hands}" in capsys.readouterr().err
