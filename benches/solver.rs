@@ -103,21 +103,7 @@ fn per_hand_distribution() {
     // The best setting alone, hand after hand with nothing in between (as a
     // batch runs): the figure the floor is about. The interleaved runs above
     // leave each strategy the caches of the one before it.
-    for h in &hands[..500] {
-        black_box(solver.solve_top(h, 1).map(|s| s.ev).unwrap_or(0.0));
-    }
-    let mut alone = Vec::with_capacity(hands.len());
-    for h in &hands {
-        let start = Instant::now();
-        black_box(
-            solver
-                .solve_top(black_box(h), 1)
-                .map(|s| s.ev)
-                .unwrap_or(0.0),
-        );
-        alone.push(start.elapsed().as_secs_f64() * 1e6);
-    }
-    times.push(alone);
+    times.push(best_alone(&solver, &hands[..500], &hands));
     let names = runs.iter().map(|r| r.0).chain(["solve_best, alone"]);
     for (t, name) in times.iter_mut().zip(names) {
         t.sort_by(f64::total_cmp);
@@ -130,6 +116,26 @@ fn per_hand_distribution() {
             q(0.99)
         );
     }
+}
+
+/// The best setting of each of `hands` timed alone, hand after hand (µs),
+/// after solving `warm` untimed.
+fn best_alone(solver: &Solver, warm: &[[u8; 13]], hands: &[[u8; 13]]) -> Vec<f64> {
+    for h in warm {
+        black_box(solver.solve_top(h, 1).map(|s| s.ev).unwrap_or(0.0));
+    }
+    let mut t = Vec::with_capacity(hands.len());
+    for h in hands {
+        let start = Instant::now();
+        black_box(
+            solver
+                .solve_top(black_box(h), 1)
+                .map(|s| s.ev)
+                .unwrap_or(0.0),
+        );
+        t.push(start.elapsed().as_secs_f64() * 1e6);
+    }
+    t
 }
 
 /// The hands of a file: one a line, 13 codes separated by blanks, checked
@@ -161,20 +167,7 @@ fn time_file(path: &str) {
     let rules = Rules::preset(&preset).expect("preset");
     let model = Model::embedded().expect("embedded model");
     let solver = Solver::new(&rules, 3, model).expect("solver");
-    for h in &pool(500, 0x3A3A) {
-        black_box(solver.solve_top(h, 1).map(|s| s.ev).unwrap_or(0.0));
-    }
-    let mut t = Vec::with_capacity(hands.len());
-    for h in &hands {
-        let start = Instant::now();
-        black_box(
-            solver
-                .solve_top(black_box(h), 1)
-                .map(|s| s.ev)
-                .unwrap_or(0.0),
-        );
-        t.push(start.elapsed().as_secs_f64() * 1e6);
-    }
+    let mut t = best_alone(&solver, &pool(500, 0x3A3A), &hands);
     let mean = t.iter().sum::<f64>() / t.len() as f64;
     t.sort_by(f64::total_cmp);
     println!(
