@@ -59,8 +59,9 @@ fn format_cards(
     light(|| cards::format_cards(&codes, s))
 }
 
-/// Every notation, in the order the core lists them. The match makes a new
-/// notation fail to compile here until it is added to the list.
+/// Every notation, in the order of the core's enum. `listed` matches every
+/// variant, so a new notation stops the build here, beside the list it must
+/// join; the loop checks at compile time that each one sits at its place.
 const NOTATIONS: [Notation; 5] = {
     const fn listed(n: Notation) -> usize {
         match n {
