@@ -1,3 +1,6 @@
+//! Tests of the evaluator: the tables against an independent brute force,
+//! and every kernel against the single-hand look-ups.
+
 use super::*;
 use crate::cards::{rank, Card};
 use std::collections::HashSet;

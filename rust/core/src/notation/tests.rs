@@ -1,3 +1,5 @@
+//! Tests of card text: every notation, the `auto` rules and the errors.
+
 use super::*;
 use crate::cards::{card, Card};
 use crate::error::{Error, Result};

@@ -1,6 +1,6 @@
 //! The limits of a deal: how many players sit at the table, the largest
-//! per-pair stake and the largest carried pot. Every entry point that takes
-//! a deal checks it here, so the bounds and their wording live once.
+//! per-pair stake and the largest carried pot. The player count has one
+//! check, [`check_players`], so its bounds and its wording are written once.
 
 use crate::error::{Error, Result};
 

@@ -1,3 +1,6 @@
+//! Tests of the settlement: the worked vectors of RULES, every method and
+//! topology, and the batch scorer against the full one.
+
 // Tests start from a preset or the defaults and change one option at a time.
 #![allow(clippy::field_reassign_with_default)]
 
