@@ -156,7 +156,7 @@ static LOWEST: LazyLock<Box<Evaluator>> = LazyLock::new(|| Evaluator::build(Whee
 static SECOND_HIGHEST: LazyLock<Box<Evaluator>> =
     LazyLock::new(|| Evaluator::build(Wheel::SecondHighest));
 
-/// The shared tables for a wheel position (built on first use, ~ms).
+/// The shared tables for a wheel position (built on first use, in a few milliseconds).
 pub fn evaluator(wheel: Wheel) -> &'static Evaluator {
     match wheel {
         Wheel::Lowest => &LOWEST,

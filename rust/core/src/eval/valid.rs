@@ -29,7 +29,7 @@ pub fn is_bad_cards(c: &[u8]) -> bool {
 
 /// Whether every row of `N` codes (`rows` row-major, N = 3 or 5) is a
 /// valid hand: all codes below 52, no card twice in a row. On x86 with
-/// SSSE3 (the wheels' x86-64-v2 baseline) by [`rows_valid_simd`], elsewhere
+/// SSSE3 (the wheels' x86-64-v2 baseline) by `rows_valid_simd`, elsewhere
 /// by [`rows_valid_scalar`]; both give the same answer on any input.
 #[inline]
 pub fn rows_valid<const N: usize>(rows: &[u8]) -> bool {

@@ -503,7 +503,7 @@ impl OfcGame {
 
     /// The next deal at this table: the button moves one seat to the left and
     /// Fantasyland carries over. When the pack cannot supply every
-    /// Fantasyland player's count, those counts shrink towards 13 **[interp]**.
+    /// Fantasyland player's count, those counts shrink towards 13 **\[interp\]**.
     pub fn next_deal(&self, seed: u64) -> Result<OfcGame> {
         let mut fl = self.next_fantasyland()?;
         let per = self.rules.cards_per_player();
