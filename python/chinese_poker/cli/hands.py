@@ -7,7 +7,7 @@ import json
 import sys
 from typing import Any
 
-from chinese_poker import ChinesePokerError, Setting, evaluate, format_cards, parse_cards, score
+from chinese_poker import Setting, evaluate, format_cards, parse_cards, score
 from chinese_poker.cli.options import rules_of
 from chinese_poker.cli.term import ANSI, cards, pad
 
@@ -56,8 +56,6 @@ def cmd_score(args: argparse.Namespace) -> int:
         raw = sys.stdin.read() if args.file == "-" else open(args.file, encoding="utf-8").read()
         data: Any = json.loads(raw)
         texts += [str(p) for p in (data["players"] if isinstance(data, dict) else data)]
-    if not 2 <= len(texts) <= 4:
-        raise ChinesePokerError(f"a deal has 2 to 4 players, got {len(texts)}")
     players = [_player(t, args.notation) for t in texts]
     result = score(players, rules)  # type: ignore[arg-type]
     if args.json:

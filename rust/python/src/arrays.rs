@@ -3,6 +3,7 @@
 //! returned as readonly views, read slab by slab (`limits::for_slabs`).
 
 use crate::errors;
+use chinese_poker_core::score::{MAX_PLAYERS, MIN_PLAYERS};
 use chinese_poker_core::Error;
 use numpy::{PyArray2, PyArrayDescrMethods, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods};
 use pyo3::prelude::*;
@@ -71,9 +72,9 @@ pub(crate) fn deals_u8<'py>(
         )));
     }
     let shape = arr.shape().to_vec();
-    if shape.len() != 3 || shape[2] != 13 || !(2..=4).contains(&shape[1]) {
+    if shape.len() != 3 || shape[2] != 13 || !(MIN_PLAYERS..=MAX_PLAYERS).contains(&shape[1]) {
         return Err(array_error(format!(
-            "deals must have shape (N, P, 13) with 2 to 4 players P, got {shape:?}"
+            "deals must have shape (N, P, 13) with {MIN_PLAYERS} to {MAX_PLAYERS} players P, got {shape:?}"
         )));
     }
     let typed = arr
