@@ -5,6 +5,7 @@ pub mod batch;
 pub mod cards;
 pub mod error;
 pub mod eval;
+#[cfg(feature = "fuzzing")]
 #[doc(hidden)]
 pub mod fuzz_targets;
 pub mod model;
