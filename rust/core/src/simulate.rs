@@ -14,28 +14,8 @@ use crate::rules::Rules;
 use crate::score::{score, PlayerHand, Status};
 use crate::setting::Setting;
 
-/// splitmix64: a fast, well-mixed 64-bit generator step.
-#[inline]
-pub fn splitmix64(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-/// The shuffled pack of deal `index` of a run seeded with `seed`.
-pub fn deal_deck(seed: u64, index: u64) -> [Card; 52] {
-    let mut state = seed ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03);
-    splitmix64(&mut state);
-    let mut deck: [Card; 52] = std::array::from_fn(|i| i as Card);
-    for i in (1..52).rev() {
-        // Lemire's multiply-shift keeps the draw unbiased enough for 52 cards.
-        let j = ((splitmix64(&mut state) >> 32) * (i as u64 + 1)) >> 32;
-        deck.swap(i, j as usize);
-    }
-    deck
-}
+/// The deck's generator step and deal, at the paths callers have used.
+pub use crate::cards::deck::{deal_deck, splitmix64};
 
 /// Number of natural kinds counted by frequency.
 pub const NATURAL_KINDS: usize = 15;

@@ -24,6 +24,7 @@
 //! between strategies, scored exactly by [`crate::score::score`].
 
 use crate::batch::{for_chunks_sized, Threads};
+use crate::cards::deck::mix_seed;
 use crate::cards::{check_hand, Card};
 use crate::error::{Error, Result};
 use crate::eval::Wheel;
@@ -1069,19 +1070,8 @@ pub enum Strategy {
     RoyaltyMax,
 }
 
-/// SplitMix64 (shared with the simulator): a deal's generator derived from
-/// the seed and its index, so a match does not depend on the number of threads.
-pub use crate::simulate::splitmix64;
-
-/// The first `N` cards of a deck shuffled from the given generator state.
-pub fn deal_cards<const N: usize>(mut state: u64) -> [Card; N] {
-    let mut deck: [Card; 52] = std::array::from_fn(|i| i as Card);
-    for i in 0..N.min(52) {
-        let j = i + (splitmix64(&mut state) % (52 - i) as u64) as usize;
-        deck.swap(i, j);
-    }
-    std::array::from_fn(|i| deck[i % 52])
-}
+/// The deck's generator step and partial deal, at the paths callers have used.
+pub use crate::cards::deck::{deal_cards, splitmix64};
 
 /// Plays one hand with a strategy: a setting, or a declared natural.
 fn play(
@@ -1161,8 +1151,7 @@ pub fn duplicate_match(
     let mut edges = crate::batch::filled(deals, 0.0f64, "deals").map_err(too_many)?;
     crate::batch::for_chunks_sized(&idx, 1, &mut edges, 1, Threads::Auto, 16, |_, ids, out| {
         for (&d, e) in ids.iter().zip(out.iter_mut()) {
-            let mut state = seed ^ d.wrapping_mul(0xD1B5_4A32_D192_ED03);
-            let cards: [Card; 26] = deal_cards(splitmix64(&mut state));
+            let cards: [Card; 26] = deal_cards(mix_seed(seed, d));
             let mut h1 = [0; 13];
             let mut h2 = [0; 13];
             h1.copy_from_slice(&cards[..13]);
