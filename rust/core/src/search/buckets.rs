@@ -18,8 +18,8 @@ pub(super) const SMALL_BUCKET: usize = 128;
 /// [`Buckets::new`] scatters at once; deeper reads scatter more (see
 /// [`fill`]). The sweep reads a median 48 (20) of the 1,287 (286), and the
 /// fill takes whole buckets, well past the count; with these about one
-/// solve in five scatters again, and callgrind over 2,000 solves counts
-/// fewer instructions than with 128 (64), 48 (16) or 32 (32).
+/// solve in five scatters again, which balances the first scatter's cost
+/// against the second's.
 pub(super) const FIVE_FIRST: usize = 64;
 pub(super) const THREE_FIRST: usize = 32;
 
@@ -129,7 +129,7 @@ impl<const N: usize> Buckets<N> {
     /// The strongest bucket below `bucket` that holds an index, if any:
     /// one look at the next slot, then a bisection of the slot ends. Most
     /// buckets are empty (three-card values can fill 39 of the 160), and
-    /// stepping through them one by one cost 3-4 % of a solve.
+    /// stepping through them one by one would cost a visible share of a solve.
     #[inline(always)]
     pub(super) fn next_below(&self, bucket: usize) -> Option<usize> {
         let slot = BUCKETS - bucket.min(BUCKETS);

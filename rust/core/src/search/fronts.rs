@@ -12,8 +12,8 @@ use super::tables::{
 use crate::cards::{rank, suit, Card};
 use crate::eval::{category_of, Category};
 
-/// Subsets [`HandSubsets::best_ordered_middle`] may meet (by A/B, 48 and 128
-/// are slower, 72 about the same).
+/// Subsets [`HandSubsets::best_ordered_middle`] may meet: enough that the
+/// bound is usually found, few enough that a failed search stays cheap.
 pub(super) const MIDDLE_SCANS: usize = 96;
 
 impl HandSubsets {
@@ -25,8 +25,8 @@ impl HandSubsets {
     /// one. (A subset of an ordered setting's middle has the back as such
     /// a partner, so the bound holds. Within a bucket the partner may be a
     /// little weaker than the subset, which loosens the bound by less than
-    /// a bucket's span; ordering the bucket to avoid that cost more than
-    /// it saved: solves were 3-5 % faster at the median, 1-2 % on average.)
+    /// a bucket's span; ordering the bucket to avoid that costs more than
+    /// the tighter bound saves.)
     /// Once more than [`MIDDLE_SCANS`] subsets are met, the strongest of the
     /// last bucket is the bound (every stronger bucket failed).
     ///
@@ -111,8 +111,8 @@ impl HandSubsets {
     /// kind split into two pairs 2 or 4) leave one row below the front.
     /// A few dozen operations (from the hand's [`Shape`]) instead of 126
     /// halvings: straight-line code for the pair's rank and the odd card's,
-    /// the units first and the suits only when the hand has five of one
-    /// (1.5-2 % faster solves than a loop over the front's ranks).
+    /// the units first and the suits only when the hand has five of one,
+    /// since the test runs for every front examined.
     pub(super) fn front_is_dead(&self, shape: &Shape, f: usize, vf: u32) -> bool {
         if category_of(vf) < Category::Pair as u8 {
             return false;
@@ -276,8 +276,8 @@ impl FrontCursor {
     }
 
     /// The next front strongest first and its value, or `None` after the
-    /// last, passing over fronts that provably have no setting (about half
-    /// of the fronts the stop rule used to examine in vain).
+    /// last, passing over fronts that provably have no setting (many of the
+    /// fronts the stop rule would otherwise examine in vain).
     pub(super) fn peek(&mut self, h: &HandSubsets) -> Option<(usize, u32)> {
         // The sweep asks two or three times per back; the answer only
         // changes when a front is examined.

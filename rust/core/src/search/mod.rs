@@ -7,24 +7,32 @@
 //! static table lists, for every back, its 56 (middle, front) splits as subset
 //! indices.
 //!
-//! Row legality is not decided here: the rules engine owns it and passes it
-//! in as a [`Legality`] (any `Fn(front, middle, back) -> bool` is one), so
-//! the game logic lives once. A legality that promises `front <= middle <=
-//! back` by value ([`ValueOrder`]) lets [`HandSubsets::pareto`] prune whole
-//! backs instead of visiting all 72,072 settings.
+//! Row legality is not decided here: the rules engine owns it and the sweep
+//! is given it as a [`Legality`] (any `Fn(front, middle, back) -> bool` is
+//! one), so the game logic lives once; [`frontier`] is the one place that
+//! turns a [`Rules`](crate::rules::Rules) into that legality. A legality
+//! that promises `front <= middle <= back` by value ([`ValueOrder`]) lets
+//! [`HandSubsets::pareto`] prune whole backs instead of visiting all 72,072
+//! settings.
 //!
 //! Files, one job each:
 //! - `tables.rs`: the sizes, the hand-independent index tables, [`SettingIdx`].
 //! - `legality.rs`: [`Legality`] and [`ValueOrder`].
-//! - `subsets.rs`: [`HandSubsets`], the walk over every setting, the greedy setting.
-//! - `sweep.rs`: the ordered sweep for the Pareto frontier and its hooks ([`SweepControl`]).
+//! - `subsets.rs`: [`HandSubsets`], the walk over every setting, the greedy
+//!   setting.
+//! - `frontier.rs`: the frontier under a rule set, whose row order becomes
+//!   the sweep's legality.
+//! - `sweep.rs`: the ordered sweep for the Pareto frontier and its hooks
+//!   ([`SweepControl`]).
 //! - `fronts.rs`: fronts strongest first and the bounds of the stop rule.
 //! - `staircase.rs`: the (middle, front) pairs not beaten so far.
 //! - `buckets.rs`: subset indices by value, sorted lazily.
 //! - `kernels/`: the hot loops, scalar and AVX2 side by side.
-//! - this file: the calls on card codes ([`hand13`], [`pareto_settings`], [`frontier`], ...).
+//! - this file: the calls on card codes ([`hand13`], [`pareto_settings`],
+//!   [`all_settings`], ...).
 
 mod buckets;
+mod frontier;
 mod fronts;
 mod kernels;
 mod legality;
@@ -35,6 +43,8 @@ mod tables;
 #[cfg(test)]
 mod tests;
 
+pub use frontier::{frontier, frontier_of};
+pub(crate) use frontier::{keeps_value_order, sweep_under};
 pub use legality::{Legality, ValueOrder, VALUE_ORDER};
 pub use subsets::HandSubsets;
 pub use sweep::{Corners, SweepControl, Verdict};

@@ -34,9 +34,8 @@ pub(super) const COUNTED_STEPS: usize = 64;
 /// How many of `xs` satisfy `pred`, which must hold on a prefix of `xs`
 /// and nowhere after it (a partition point). Short slices are counted
 /// branch-free, which vectorises and has no chain of dependent loads (each
-/// step of a bisection waits on the previous one's load): ~1 % faster
-/// solves by in-process A/B. Long ones (frontiers of the unordered sweep)
-/// are bisected.
+/// step of a bisection waits on the previous one's load). Long ones
+/// (frontiers of the unordered sweep) are bisected.
 #[inline(always)]
 pub(super) fn count_while(xs: &[u32], pred: impl Fn(u32) -> bool) -> usize {
     if xs.len() <= COUNTED_STEPS {

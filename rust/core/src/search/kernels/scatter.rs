@@ -101,8 +101,8 @@ mod avx2 {
 
     /// See [`scatter_range`]. Two loops: the first writes the indices in range
     /// to a list without a branch on the data, the second scatters the list.
-    /// (A loop over each step's set bits instead mispredicted its exit about
-    /// once a step: fewer instructions, more time.)
+    /// (A loop over each step's set bits would mispredict its exit about
+    /// once a step.)
     ///
     /// # Safety
     /// The CPU must have AVX2.

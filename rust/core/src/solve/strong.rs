@@ -4,16 +4,16 @@
 //! rules against the same opponents (common random numbers), so differences
 //! between candidates are measured with little noise.
 
-use crate::batch::{for_chunks_sized, Threads};
+use super::model::Model;
+use super::pricing::Solver;
 use crate::cards::deck::SplitMix64;
 use crate::cards::Card;
 use crate::error::{Error, Result};
-use crate::model::Model;
 use crate::natural::Natural;
+use crate::parallel::{for_chunks_sized, Threads};
 use crate::rules::Rules;
 use crate::score::{score, PlayerHand};
 use crate::setting::Setting;
-use crate::solver::Solver;
 use std::time::{Duration, Instant};
 
 /// How hard the strong solver works.
@@ -198,7 +198,7 @@ fn sample(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::simulate::deal_deck;
+    use crate::cards::deck::deal_deck;
 
     #[test]
     fn strong_is_deterministic_and_refines_fast_candidates() {
