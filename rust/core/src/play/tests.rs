@@ -123,8 +123,8 @@ fn a_range_past_the_last_index_is_refused() {
     assert!(matches!(r, Err(Error::InvalidSetting(_))), "{r:?}");
 }
 
-/// Found through the Python API: `first + count` past 2^64 overflowed (a
-/// huge count now runs in windows, in constant memory).
+/// A range whose `first + count` passes 2^64 is refused rather than
+/// overflowing (a huge count within range runs in windows, in constant memory).
 #[test]
 fn ranges_past_the_last_index_are_refused() {
     let rules = Rules::preset("cp_pro_1_6").unwrap();
@@ -145,8 +145,8 @@ fn ranges_past_the_last_index_are_refused() {
     assert_eq!(run(u64::MAX - 1, 1).unwrap().deals, 1);
 }
 
-/// Found through the Python API: under rules with every amount near its
-/// limit, the sum of squared results outgrew u64 within 40,000 deals.
+/// Under rules with every amount near its limit, the sum of squared results
+/// would outgrow u64 within tens of thousands of deals.
 #[test]
 fn sums_of_large_results_do_not_overflow() {
     let t: i64 = 100_000_000_000; // a seat's result far beyond any real deal
@@ -204,8 +204,7 @@ fn fast_beats_greedy_heads_up() {
     assert!(seen.len() > 20);
 }
 
-/// Found through the Python API: a deal count beyond memory aborted the
-/// process; it is an error now.
+/// A deal count beyond memory is an error, not an abort.
 #[test]
 fn a_match_beyond_memory_is_refused() {
     let rules = Rules::preset("cp_pro_2_4").unwrap();
