@@ -9,7 +9,7 @@
 //!
 //! Row legality is not decided here: the rules engine owns it and the sweep
 //! is given it as a [`Legality`] (any `Fn(front, middle, back) -> bool` is
-//! one), so the game logic lives once; [`frontier`] is the one place that
+//! one), so the game logic lives once; [`frontier()`] is the one place that
 //! turns a [`Rules`](crate::rules::Rules) into that legality. A legality
 //! that promises `front <= middle <= back` by value ([`ValueOrder`]) lets
 //! [`HandSubsets::pareto`] prune whole backs instead of visiting all 72,072

@@ -148,7 +148,7 @@ impl HandSubsets {
     /// Greedy setting (RULES §3.4): the best 5 of 13 in the back, the best 5 of
     /// the other 8 in the middle, the rest in front. Ties go to the lowest
     /// subset index, so the result is deterministic. Never a foul under
-    /// [`VALUE_ORDER`].
+    /// [`VALUE_ORDER`](super::VALUE_ORDER).
     pub fn greedy(&self) -> SettingIdx {
         let t = &*TABLES;
         let mut back = 0;

@@ -91,7 +91,7 @@ pub(super) static TABLES: LazyLock<Tables> = LazyLock::new(|| {
     }
 });
 
-/// One setting as subset indices (see [`HandSubsets`]): cheap to copy and to
+/// One setting as subset indices (see [`HandSubsets`](super::HandSubsets)): cheap to copy and to
 /// turn into masks or cards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SettingIdx {

@@ -2,7 +2,7 @@
 //! maximise the expected score against opponents who play the same way.
 //!
 //! Candidates are the Pareto frontier of the legal settings
-//! ([`HandSubsets::pareto`]); a row that is stronger never wins less often, so
+//! ([`HandSubsets::pareto`](crate::search::HandSubsets::pareto)); a row that is stronger never wins less often, so
 //! the best setting under any sensible objective lies on it. Each candidate
 //! is priced by the [`Model`]: per row the chance to win, tie or lose against
 //! an opponent's row (read off the opponent's learned row distribution), the

@@ -19,7 +19,7 @@ use std::sync::LazyLock;
 /// The branch and bound of [`Solver::solve`] widens its bound by it.
 pub(super) const COPULA_DEFECT: f64 = 2e-3;
 
-/// Ids of [`Solver`]s, for [`StatCache`].
+/// Ids of [`Solver`]s, for [`StatCache`](super::stat_cache::StatCache).
 pub(super) static SOLVER_IDS: AtomicU64 = AtomicU64::new(0);
 
 /// Ordinal ranges of hand classes that one royalty entry prices alike: the
@@ -133,7 +133,7 @@ impl RowPrice {
 }
 
 /// One row's own contribution (see [`Solver::row_stat`]), which is also
-/// a [`StatCache`] slot: with its value and the low bits of its solver's id
+/// a [`StatCache`](super::stat_cache::StatCache) slot: with its value and the low bits of its solver's id
 /// it fills one cache line, so a look-up that misses the cache costs one
 /// line, not two. (The row's expected units, `w - (1 - a)`, are left to
 /// [`Solver::combine`] to make room.)
@@ -156,7 +156,7 @@ pub(super) struct RowStat {
     /// The row value (the cache's key).
     pub(super) value: u32,
     /// The low 16 bits of the id of the solver that priced it (see
-    /// [`StatCache::take`]).
+    /// [`StatCache::take`](super::stat_cache::StatCache::take)).
     pub(super) id_low: u16,
     /// The grid cells of `w` and `a`.
     pub(super) cells: [u8; 2],
@@ -191,7 +191,7 @@ pub struct Solver<'a> {
     pub(super) monotone: bool,
     /// [`Solver::bound_slack`], once.
     pub(super) slack: f64,
-    /// Tells this solver's entries of a [`StatCache`] from other solvers'.
+    /// Tells this solver's entries of a [`StatCache`](super::stat_cache::StatCache) from other solvers'.
     pub(super) id: u64,
 }
 

@@ -20,7 +20,7 @@ use std::cell::RefCell;
 pub(super) struct StatCache {
     pub(super) slots: Box<[RowStat]>,
     /// Lists a solve needs, kept from one solve to the next so that it
-    /// allocates none of them: [`Bound::corners`] and the sweep's settings.
+    /// allocates none of them: [`Bound::corners`](super::bound::Bound::corners) and the sweep's settings.
     pub(super) corners: Vec<([u32; 3], f64)>,
     pub(super) part: Vec<(SettingIdx, [u32; 3])>,
     /// The solver ids whose entries the slots hold, less their low 16 bits

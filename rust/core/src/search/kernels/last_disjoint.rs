@@ -8,7 +8,7 @@
 use crate::search::fronts::MIDDLE_SCANS;
 
 /// The index of the last of `masks[..n]` that shares no position with
-/// `mask` (for [`HandSubsets::best_ordered_middle`]): with AVX2 sixteen
+/// `mask` (for [`HandSubsets::best_ordered_middle`](crate::search::HandSubsets::best_ordered_middle)): with AVX2 sixteen
 /// masks at a time, otherwise [`last_disjoint_scalar`].
 #[inline(always)]
 pub(in crate::search) fn last_disjoint(
