@@ -3,11 +3,10 @@
 //! few buckets it reads.
 
 use super::kernels::scatter::scatter_range;
+pub(super) use super::kernels::scatter::{bucket_of, slot_of, BUCKETS};
 
 /// Bits that hold a hand value (below `0xA0 << 16`), for packed sort keys.
 pub(super) const VALUE_MASK: u32 = 0x03FF_FFFF;
-/// Buckets of the value's top bits (category and first key nibble).
-pub(super) const BUCKETS: usize = 160;
 /// Interleaved counters per bucket in [`Buckets::new`].
 pub(super) const WAYS: usize = 4;
 /// Entries of a bucket [`Buckets::get`] orders at least at a time.
@@ -22,12 +21,6 @@ pub(super) const SMALL_BUCKET: usize = 128;
 /// against the second's.
 pub(super) const FIVE_FIRST: usize = 64;
 pub(super) const THREE_FIRST: usize = 32;
-
-#[inline(always)]
-pub(super) fn bucket_of(value: u32) -> usize {
-    // Values are below 0xA0 << 16; `min` proves the bound without a division.
-    ((value >> 16) as usize).min(BUCKETS - 1)
-}
 
 /// Subset indices ordered by value descending, built lazily: a counting sort
 /// on the top bits of the value whose scatter reaches only the strongest
@@ -213,12 +206,6 @@ pub(super) fn fill<const N: usize>(
     let mut at = *start;
     scatter_range(values, lo, hi - lo, order, &mut at);
     to
-}
-
-/// The slot of a value in [`Buckets`]' strongest-first layout.
-#[inline(always)]
-pub(super) fn slot_of(value: u32) -> usize {
-    BUCKETS - 1 - bucket_of(value)
 }
 
 /// The sort key of subset `i` in a bucket: its complemented value above the

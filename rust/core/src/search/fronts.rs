@@ -3,7 +3,7 @@
 //! cursor over the fronts still open.
 
 use super::buckets::{bucket_of, Buckets, BUCKETS, THREE_FIRST, VALUE_MASK};
-use super::kernels::last_disjoint::last_disjoint;
+use super::kernels::last_disjoint::{last_disjoint, MIDDLE_SCANS};
 use super::staircase::Staircase;
 use super::subsets::HandSubsets;
 use super::tables::{
@@ -11,10 +11,6 @@ use super::tables::{
 };
 use crate::cards::{rank, suit, Card};
 use crate::eval::{category_of, Category};
-
-/// Subsets [`HandSubsets::best_ordered_middle`] may meet: enough that the
-/// bound is usually found, few enough that a failed search stays cheap.
-pub(super) const MIDDLE_SCANS: usize = 96;
 
 impl HandSubsets {
     /// An upper bound on the middle of every ordered setting (`middle <=

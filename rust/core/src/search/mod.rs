@@ -46,27 +46,13 @@ mod tests;
 pub use frontier::{frontier, frontier_of};
 pub(crate) use frontier::{keeps_value_order, sweep_under};
 pub use legality::{Legality, ValueOrder, VALUE_ORDER};
-pub use subsets::HandSubsets;
+pub use subsets::{hand13, HandSubsets};
 pub use sweep::{Corners, SweepControl, Verdict};
 pub use tables::{SettingIdx, FIVE_SUBSETS, HAND_SIZE, SETTINGS, SPLITS_PER_BACK, THREE_SUBSETS};
 
-use crate::cards::{check_hand, Card};
-use crate::error::{Error, Result};
+use crate::cards::Card;
+use crate::error::Result;
 use crate::eval::Wheel;
-
-/// Checks 13 card codes (in range, distinct) and returns them as a hand.
-///
-/// ```
-/// # use chinese_poker_core::search::hand13;
-/// assert!(hand13(&(0..13).collect::<Vec<i64>>()).is_ok());
-/// assert!(hand13(&[0; 13]).is_err());
-/// ```
-pub fn hand13(codes: &[i64]) -> Result<[Card; HAND_SIZE]> {
-    let cards = check_hand(codes, &[HAND_SIZE])?;
-    cards
-        .try_into()
-        .map_err(|_| Error::Internal("check_hand accepted a hand of the wrong size".into()))
-}
 
 /// Calls `f(setting, front, middle, back)` for every setting of `hand`; see
 /// [`HandSubsets::for_each_setting`].

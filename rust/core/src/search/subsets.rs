@@ -2,14 +2,13 @@
 //! their constructors, the walk over all 72,072 settings and the greedy
 //! setting.
 
-use super::hand13;
 use super::kernels::five_values::{five_values_avx2, five_values_scalar, three_values};
 use super::tables::{
     SettingIdx, FIVE_PAD, FIVE_SUBSETS, HAND_SIZE, SPLITS_PER_BACK, TABLES, THREE_PAD,
     THREE_SUBSETS,
 };
-use crate::cards::Card;
-use crate::error::Result;
+use crate::cards::{check_hand, Card};
+use crate::error::{Error, Result};
 use crate::eval::{evaluator, Evaluator, Wheel};
 
 /// The values of every 5- and 3-card subset of one 13-card hand.
@@ -170,4 +169,18 @@ impl HandSubsets {
             back: back as u16,
         }
     }
+}
+
+/// Checks 13 card codes (in range, distinct) and returns them as a hand.
+///
+/// ```
+/// # use chinese_poker_core::search::hand13;
+/// assert!(hand13(&(0..13).collect::<Vec<i64>>()).is_ok());
+/// assert!(hand13(&[0; 13]).is_err());
+/// ```
+pub fn hand13(codes: &[i64]) -> Result<[Card; HAND_SIZE]> {
+    let cards = check_hand(codes, &[HAND_SIZE])?;
+    cards
+        .try_into()
+        .map_err(|_| Error::Internal("check_hand accepted a hand of the wrong size".into()))
 }

@@ -1,7 +1,7 @@
 //! The strongest middle of an ordered setting behind a front: the best of
 //! min(X, Y) over the 126 halvings of the other ten cards.
 //!
-//! Best middle of a front: the 126 halvings `[x, y]` of the other ten
+//! With AVX2: the 126 halvings `[x, y]` of the other ten
 //! cards, eight a step (two gathers of subset values, a min, a running
 //! max); the 126 = 15 x 8 + 6 halvings end with a step over the last eight,
 //! which repeats two (harmless under a max) instead of reading past them.

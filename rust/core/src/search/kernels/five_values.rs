@@ -2,7 +2,7 @@
 //! AVX2 through the evaluator's eight-at-a-time kernel) and of every
 //! three-card subset.
 //!
-//! Subset values: the codes of all 1,287 five-card subsets are written out
+//! With AVX2: the codes of all 1,287 five-card subsets are written out
 //! as rows, one byte shuffle per 32 bytes of a static table of positions
 //! (the hand fits a 16-byte register), and go through the evaluator's own
 //! eight-at-a-time kernel (`Evaluator::value_rows`).

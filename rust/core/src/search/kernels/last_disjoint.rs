@@ -1,11 +1,12 @@
 //! The last of the subsets met so far that shares no position with a
 //! given one (the partner search of the middle bound).
 //!
-//! Disjoint partner in `best_ordered_middle`: the last of the masks met so
-//! far that shares no position with a subset's, sixteen masks a step from
-//! the top (an and, a compare with zero, a movemask, the highest set bit).
+//! With AVX2 sixteen masks a step from the top (an and, a compare with
+//! zero, a movemask, the highest set bit).
 
-use crate::search::fronts::MIDDLE_SCANS;
+/// Subsets [`HandSubsets::best_ordered_middle`](crate::search::HandSubsets::best_ordered_middle) may meet: enough that the
+/// bound is usually found, few enough that a failed search stays cheap.
+pub(in crate::search) const MIDDLE_SCANS: usize = 96;
 
 /// The index of the last of `masks[..n]` that shares no position with
 /// `mask` (for [`HandSubsets::best_ordered_middle`](crate::search::HandSubsets::best_ordered_middle)): with AVX2 sixteen

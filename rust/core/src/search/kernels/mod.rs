@@ -7,11 +7,10 @@
 //! - `last_disjoint.rs`: the last subset met that shares no card with one.
 //! - `scatter.rs`: the partial scatter of [`Buckets`](super::buckets::Buckets).
 //!
-//! The AVX2 versions are chosen at run time like the
-//! evaluator's kernel (`eval/avx2.rs`): each public function asks
-//! `is_x86_feature_detected!` (std caches the answer) and returns None
-//! without AVX2, and the caller then runs its scalar loop. Both give the
-//! same results, bit for bit.
+//! The AVX2 versions are chosen at run time like the evaluator's kernel
+//! (`eval/avx2.rs`): each asks `is_x86_feature_detected!` (std caches the
+//! answer) and returns None without AVX2, and the dispatch then runs the
+//! scalar loop. Both give the same results, bit for bit.
 //!
 //! Safety: every `unsafe` here is a load, a shuffle or a store on a slice of
 //! known length, or the call of an `avx2` function, made only after

@@ -1,7 +1,7 @@
 //! The scan of a back's 56 (middle, front) splits against the sweep's
 //! bounds.
 //!
-//! Split scan of a back: its 56 splits `[middle, front]`, eight a step (two
+//! With AVX2: its 56 splits `[middle, front]`, eight a step (two
 //! gathers), the five bounds as unsigned compares, a movemask, and the
 //! positions of the passing splits written in order from a table of the
 //! set bits of every byte (eight positions, of which the first `popcnt`

@@ -8,7 +8,22 @@
 //! scatters only those (the first pass keeps about a tenth of the
 //! five-card values).
 
-use crate::search::buckets::{slot_of, BUCKETS};
+/// Buckets of the value's top bits (category and first key nibble).
+pub(in crate::search) const BUCKETS: usize = 160;
+
+/// The bucket of a value: its top bits.
+#[inline(always)]
+pub(in crate::search) fn bucket_of(value: u32) -> usize {
+    // Values are below 0xA0 << 16; `min` proves the bound without a division.
+    ((value >> 16) as usize).min(BUCKETS - 1)
+}
+
+/// The slot of a value in the strongest-first layout of
+/// [`Buckets`](crate::search::buckets::Buckets).
+#[inline(always)]
+pub(in crate::search) fn slot_of(value: u32) -> usize {
+    BUCKETS - 1 - bucket_of(value)
+}
 
 /// Scatters the index of every value in `lo..=lo + span` to `order`, at the
 /// cursor `at` of its slot (which then advances), in index order: with AVX2
