@@ -59,41 +59,13 @@ fn format_cards(
     light(|| cards::format_cards(&codes, s))
 }
 
-/// Every notation, in the order of the core's enum. `listed` matches every
-/// variant, so a new notation stops the build here, beside the list it must
-/// join; the loop checks at compile time that each one sits at its place.
-const NOTATIONS: [Notation; 5] = {
-    const fn listed(n: Notation) -> usize {
-        match n {
-            Notation::Intl => 0,
-            Notation::RuLatin => 1,
-            Notation::RuCyrillic => 2,
-            Notation::Numeric => 3,
-            Notation::Auto => 4,
-        }
-    }
-    let all = [
-        Notation::Intl,
-        Notation::RuLatin,
-        Notation::RuCyrillic,
-        Notation::Numeric,
-        Notation::Auto,
-    ];
-    let mut i = 0;
-    while i < all.len() {
-        assert!(listed(all[i]) == i);
-        i += 1;
-    }
-    all
-};
-
 /// The names `notation=` accepts, as the core spells them.
 ///
 /// >>> notations()
 /// ['intl', 'ru_latin', 'ru_cyrillic', 'numeric', 'auto']
 #[pyfunction]
 fn notations() -> Vec<&'static str> {
-    NOTATIONS.iter().map(|n| n.name()).collect()
+    Notation::ALL.iter().map(|n| n.name()).collect()
 }
 
 /// The 52 card codes of deal `index` of a run seeded with `seed`, shuffled by

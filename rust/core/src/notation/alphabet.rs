@@ -20,6 +20,15 @@ pub enum Notation {
 }
 
 impl Notation {
+    /// Every notation, in declaration order (the order their names are listed in).
+    pub const ALL: [Notation; 5] = [
+        Notation::Intl,
+        Notation::RuLatin,
+        Notation::RuCyrillic,
+        Notation::Numeric,
+        Notation::Auto,
+    ];
+
     /// The name accepted by `from_str`.
     pub fn name(self) -> &'static str {
         match self {
@@ -35,18 +44,16 @@ impl Notation {
 impl std::str::FromStr for Notation {
     type Err = Error;
     fn from_str(s: &str) -> Result<Self> {
-        match s {
-            "intl" => Ok(Notation::Intl),
-            "ru_latin" => Ok(Notation::RuLatin),
-            "ru_cyrillic" => Ok(Notation::RuCyrillic),
-            "numeric" | "numeric_1_13" => Ok(Notation::Numeric),
-            "auto" => Ok(Notation::Auto),
-            _ => Err(Error::UnknownOption {
+        // `numeric_1_13` is the long spelling of `numeric` (RULES §1.2 names it so).
+        let s = if s == "numeric_1_13" { "numeric" } else { s };
+        Notation::ALL
+            .into_iter()
+            .find(|n| n.name() == s)
+            .ok_or_else(|| Error::UnknownOption {
                 option: "notation".into(),
                 value: s.into(),
-                allowed: "'intl', 'ru_latin', 'ru_cyrillic', 'numeric', 'auto'".into(),
-            }),
-        }
+                allowed: crate::rules::quote_list(&Notation::ALL.map(Notation::name)),
+            })
     }
 }
 

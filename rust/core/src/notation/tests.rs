@@ -86,3 +86,24 @@ fn numeric() {
         vec![card(11, 2), card(12, 1)]
     );
 }
+
+#[test]
+fn every_notation_is_listed_once_and_reads_back() {
+    let names: Vec<&str> = Notation::ALL.iter().map(|n| n.name()).collect();
+    assert_eq!(
+        names,
+        ["intl", "ru_latin", "ru_cyrillic", "numeric", "auto"]
+    );
+    for n in Notation::ALL {
+        assert_eq!(n.name().parse::<Notation>().unwrap(), n);
+    }
+    assert_eq!(
+        "numeric_1_13".parse::<Notation>().unwrap(),
+        Notation::Numeric
+    );
+    let err = "klingon".parse::<Notation>().unwrap_err().to_string();
+    assert!(
+        err.contains("'intl', 'ru_latin', 'ru_cyrillic', 'numeric', 'auto'"),
+        "{err}"
+    );
+}
