@@ -784,9 +784,9 @@ pub fn all_settings<'py>(
     let cards = light(|| search::hand13(&codes))?;
     let rows = detached(py, || {
         Ok(if legal_only {
-            search::all_settings(&cards, r.wheel, legal_under(&r))
+            search::all_settings(&cards, r.wheel(), legal_under(&r))
         } else {
-            search::all_settings(&cards, r.wheel, |_, _, _| true)
+            search::all_settings(&cards, r.wheel(), |_, _, _| true)
         })
     })?;
     settings_array(py, rows)
@@ -812,10 +812,10 @@ pub fn pareto_settings<'py>(
     let r = rules_or_default(rules)?;
     let cards = light(|| search::hand13(&codes))?;
     let found = detached(py, || {
-        Ok(if r.same_category_ok {
-            search::pareto_settings(&cards, r.wheel, legal_under(&r))
+        Ok(if r.same_category_ok() {
+            search::pareto_settings(&cards, r.wheel(), legal_under(&r))
         } else {
-            search::pareto_settings(&cards, r.wheel, search::ValueOrder(legal_under(&r)))
+            search::pareto_settings(&cards, r.wheel(), search::ValueOrder(legal_under(&r)))
         })
     })?;
     let k = found.len();

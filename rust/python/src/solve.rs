@@ -361,7 +361,7 @@ pub fn simulate_range<'py>(
                     Ok((s.setting, s.natural.is_some()))
                 }
                 None => {
-                    let s = chinese_poker_core::search::HandSubsets::new(h, r.wheel);
+                    let s = chinese_poker_core::search::HandSubsets::new(h, r.wheel());
                     Ok((s.greedy().cards(h), false))
                 }
             }

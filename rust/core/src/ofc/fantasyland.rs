@@ -1,15 +1,15 @@
 //! Fantasyland (RULES §7.5): who enters and stays, how many cards, and an
 //! exact solver for setting 13–17 cards at once.
 //!
-//! The rules engine has no `fl.*` options yet, so the options follow the
-//! preset name ([`FantasylandRules::for_preset`]); the Russian presets have
-//! no Fantasyland because the seed does not know it.
+//! The options are the `fl.*` options of [`Rules`], read by
+//! [`FantasylandRules::from_rules`]; the Russian presets leave Fantasyland
+//! off because their source does not know it.
 
 use crate::cards::{check_hand, Card};
 use crate::error::{Error, Result};
 use crate::eval::{category_of, evaluator, Category};
 use crate::royalty::row_royalty;
-use crate::rules::Rules;
+use crate::rules::{FantasylandStay, Rules};
 use crate::setting::{order_check, Row, Setting};
 
 const TRIPS: u8 = Category::Trips as u8;
@@ -30,42 +30,40 @@ pub struct FantasylandRules {
     pub progressive: bool,
     /// Cards dealt to a player who stays (a progressive repeat gets 14).
     pub repeat_cards: u8,
-    /// Classic OFC also lets a full house or better in the middle stay.
-    pub stay_middle_full_house: bool,
+    /// The boards that stay (`fl.stay`); classic OFC also lets a full house
+    /// or better in the middle stay.
+    pub stay: FantasylandStay,
 }
 
 impl FantasylandRules {
-    /// No Fantasyland.
+    /// No Fantasyland: the `fl.*` options of the plain game.
     pub fn off() -> FantasylandRules {
+        FantasylandRules::from_rules(&Rules::default())
+    }
+
+    /// The `fl.*` options of a rule set.
+    pub fn from_rules(rules: &Rules) -> FantasylandRules {
+        // `validate` keeps both counts in 13..=17, so they fit a u8.
+        let count = |n: i64| u8::try_from(n).unwrap_or(14);
         FantasylandRules {
-            enabled: false,
-            cards: 14,
-            progressive: false,
-            repeat_cards: 14,
-            stay_middle_full_house: false,
+            enabled: rules.fl_enabled(),
+            cards: count(rules.fl_cards()),
+            progressive: rules.fl_progressive(),
+            repeat_cards: count(rules.fl_repeat_cards()),
+            stay: rules.fl_stay(),
         }
     }
 
-    /// The options of a preset (RULES §8): `ofc_us` — 14 cards, stay on front
-    /// trips, middle full house+ or back quads+; `ofc_pineapple` — 14 cards,
-    /// stay on front trips or back quads+; `ofc_pineapple_progressive` — 14–17
-    /// cards by the front, 14 on a repeat; every other preset — off.
+    /// The options of a preset (RULES §8), off for an unknown or closed-game
+    /// one: `ofc_us` — 14 cards, stay on front trips, middle full house+ or
+    /// back quads+; `ofc_pineapple` — 14 cards, stay on front trips or back
+    /// quads+; `ofc_pineapple_progressive` — 14–17 cards by the front, 14 on
+    /// a repeat. Kept for callers that name a preset; rules changed from a
+    /// preset are read by [`FantasylandRules::from_rules`].
     pub fn for_preset(preset: &str) -> FantasylandRules {
-        let on = FantasylandRules {
-            enabled: true,
-            ..FantasylandRules::off()
-        };
-        match preset {
-            "ofc_us" => FantasylandRules {
-                stay_middle_full_house: true,
-                ..on
-            },
-            "ofc_pineapple" => on,
-            "ofc_pineapple_progressive" => FantasylandRules {
-                progressive: true,
-                ..on
-            },
-            _ => FantasylandRules::off(),
+        match Rules::preset(preset) {
+            Ok(r) => FantasylandRules::from_rules(&r),
+            Err(_) => FantasylandRules::off(),
         }
     }
 
@@ -88,9 +86,9 @@ impl FantasylandRules {
     /// Do these (legal) row values keep a Fantasyland player in Fantasyland?
     pub fn stays(&self, values: [u32; 3]) -> bool {
         self.enabled
-            && (category_of(values[0]) == TRIPS
-                || category_of(values[2]) >= QUADS
-                || (self.stay_middle_full_house && category_of(values[1]) >= FULL_HOUSE))
+            && ((self.stay.front_trips && category_of(values[0]) == TRIPS)
+                || (self.stay.back_quads_plus && category_of(values[2]) >= QUADS)
+                || (self.stay.middle_full_house_plus && category_of(values[1]) >= FULL_HOUSE))
     }
 
     /// Fantasyland cards for the next deal after a finished board (0 = none).
@@ -197,7 +195,7 @@ pub fn solve(
             "the Fantasyland stay value must be a finite number".into(),
         ));
     }
-    let e = evaluator(rules.wheel);
+    let e = evaluator(rules.wheel());
     let n = cards.len();
     let all: u32 = (1 << n) - 1;
     let stay_bound = if fl.enabled { stay_value.max(0.0) } else { 0.0 };
@@ -251,7 +249,8 @@ pub fn solve(
                 }
             }
         }
-        let stay = trips || (fl.stay_middle_full_house && m.cat >= FULL_HOUSE);
+        let stay = (fl.stay.front_trips && trips)
+            || (fl.stay.middle_full_house_plus && m.cat >= FULL_HOUSE);
         m.key = m.middle + cap.unwrap_or(0.0).max(0.0) + if stay { stay_bound } else { 0.0 };
     }
     let mut middles: Vec<usize> = (0..fives.len()).collect();
@@ -266,7 +265,7 @@ pub fn solve(
     for c in 1..10 {
         cap_by_cat[c] = cap_by_cat[c].max(cap_by_cat[c - 1]);
     }
-    let back_stay = |b: &Five| fl.enabled && b.cat >= QUADS;
+    let back_stay = |b: &Five| fl.enabled && fl.stay.back_quads_plus && b.cat >= QUADS;
     let back_bound = |b: &Five| {
         b.back + cap_by_cat[(b.cat as usize).min(9)] + if back_stay(b) { stay_bound } else { 0.0 }
     };
