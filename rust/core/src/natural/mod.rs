@@ -3,13 +3,19 @@
 //! flushes, three straight flushes) found by a partition search that returns
 //! the legal setting showing them; the preset's precedence picks one (R-NAT-2)
 //! and a key breaks ties between two naturals of the same type (§6.4).
+//!
+//! The names and default values of the naturals ([`NaturalKind`]) are rules
+//! data and live in `rules::naturals`; they are re-exported here.
+//!
+//! - `mod.rs` — detection and comparison
+//! - `tests.rs` — its tests
+
+pub use crate::rules::naturals::NaturalKind;
 
 use crate::cards::{check_hand, rank, suit, Card};
 use crate::error::Result;
 use crate::eval::{category_of, evaluator, Category, Wheel};
 use crate::rules::{FrontRunAce, Rules, TwelveRoyalsDef};
-
-pub use crate::rules::naturals::NaturalKind;
 use crate::setting::{order_check, Setting};
 use std::cmp::Ordering;
 

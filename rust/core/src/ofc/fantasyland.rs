@@ -352,3 +352,75 @@ pub fn solve(
         fouled,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ofc::OfcRules;
+
+    #[test]
+    fn the_fl_options_of_the_presets_are_what_the_preset_names_gave() {
+        let on = |stay_middle: bool, progressive: bool| FantasylandRules {
+            enabled: true,
+            cards: 14,
+            progressive,
+            repeat_cards: 14,
+            stay: FantasylandStay {
+                front_trips: true,
+                back_quads_plus: true,
+                middle_full_house_plus: stay_middle,
+            },
+        };
+        for name in Rules::preset_names() {
+            let want = match *name {
+                "ofc_us" => on(true, false),
+                "ofc_pineapple" => on(false, false),
+                "ofc_pineapple_progressive" => on(false, true),
+                _ => FantasylandRules {
+                    enabled: false,
+                    ..on(false, false)
+                },
+            };
+            assert_eq!(FantasylandRules::for_preset(name), want, "{name}");
+        }
+    }
+
+    #[test]
+    fn open_face_rules_follow_the_options_not_the_preset_name() {
+        // A Russian table that plays Fantasyland and Pineapple by option.
+        let rules = Rules::preset("ofc_ru_main")
+            .unwrap()
+            .with_pairs(&[
+                ("game", "ofc_pineapple"),
+                ("fl.enabled", "true"),
+                ("fl.cards", "15"),
+                ("fl.stay", "none"),
+            ])
+            .unwrap();
+        let ofc = OfcRules::with_rules("ofc_ru_main", rules).unwrap();
+        assert!(ofc.pineapple);
+        assert!(ofc.fantasyland.enabled);
+        assert_eq!(ofc.fantasyland.cards, 15);
+        let trips_front = [
+            evaluator(crate::eval::Wheel::Lowest).value3([0, 1, 2]),
+            0,
+            0,
+        ];
+        assert!(!ofc.fantasyland.stays(trips_front));
+        assert!(FantasylandRules::for_preset("ofc_us").stays(trips_front));
+    }
+
+    #[test]
+    fn fl_stay_round_trips() {
+        for spec in [
+            "none",
+            "front_trips",
+            "front_trips,back_quads_plus",
+            "front_trips,back_quads_plus,middle_fh_plus",
+            "back_quads_plus,middle_fh_plus",
+        ] {
+            let r = Rules::default().with("fl.stay", spec).unwrap();
+            assert_eq!(r.get("fl.stay").unwrap(), spec);
+        }
+    }
+}

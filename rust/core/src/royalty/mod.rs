@@ -1,13 +1,19 @@
-//! Royalties: bonuses for strong rows (RULES §5). Tables A–H of the closed
-//! game and the open-face tables of §5.3 as data; the payment modes live in
-//! `score`, which is the only place that knows who won a row.
+//! Royalties: bonuses for strong rows (RULES §5). The royalty of a row under
+//! the rules' table and modifiers, and of a broken-up dealt hand; the payment
+//! modes live in `score`, which is the only place that knows who won a row.
+//!
+//! The tables themselves (A–H of the closed game, the open-face tables of
+//! §5.3) are rules data in `rules::royalty_tables`, re-exported here.
+//!
+//! - `mod.rs` — pricing a row
+//! - `tests.rs` — its tests
+
+pub use crate::rules::royalty_tables::{RoyaltyTable, TABLE_NAMES};
 
 use crate::cards::{rank, suit, Card};
 use crate::eval::{category_of, Category};
 use crate::rules::Rules;
 use crate::setting::Row;
-
-pub use crate::rules::royalty_tables::{RoyaltyTable, TABLE_NAMES};
 
 const FH: usize = Category::FullHouse as usize;
 const QUADS: usize = Category::Quads as usize;

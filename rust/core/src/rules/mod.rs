@@ -263,20 +263,16 @@ impl Rules {
                 allowed: quote_list(&PRESET_NAMES),
             });
         };
-        let mut r = Rules::default();
-        for (n, v) in p.options {
-            r.set(n, v)?;
-        }
-        r.validate()?;
-        Ok(r)
+        Rules::default().with_pairs(p.options)
     }
 
     /// Sets one option from its RULES §9 name and value string.
     ///
-    /// The value is parsed and written; the checks that involve several
-    /// options (and the ranges) are left to [`Rules::validate`], so that a
+    /// The value is parsed and written; the range checks and the checks that
+    /// involve several options are left to [`Rules::validate`], so that a
     /// sequence of `set` calls may pass through a combination that is only
-    /// valid once complete. [`Rules::from_pairs`] and [`Rules::with`] validate.
+    /// valid once complete. [`Rules::with_pairs`] (a sequence applied to a
+    /// copy) and [`Rules::from_pairs`] validate the result.
     ///
     /// ```
     /// use chinese_poker_core::rules::{OrderMode, Rules};
@@ -295,6 +291,28 @@ impl Rules {
         }
     }
 
+    /// A copy of these rules with `(name, value)` pairs applied in order (a
+    /// `("preset", id)` pair resets to that preset), then validated: the way
+    /// to change several options at once, since only the finished set has to
+    /// be consistent.
+    ///
+    /// ```
+    /// use chinese_poker_core::rules::Rules;
+    /// let banker = Rules::standard()
+    ///     .with_pairs(&[("tie.banker_wins_ties", "true"), ("table.topology", "banker")])
+    ///     .unwrap();
+    /// assert_eq!(banker.get("table.topology").unwrap(), "banker");
+    /// assert!(Rules::standard().with_pairs(&[("tie.banker_wins_ties", "true")]).is_err());
+    /// ```
+    pub fn with_pairs<S: AsRef<str>, T: AsRef<str>>(&self, pairs: &[(S, T)]) -> Result<Rules> {
+        let mut r = self.clone();
+        for (n, v) in pairs {
+            r.set(n.as_ref(), v.as_ref())?;
+        }
+        r.validate()?;
+        Ok(r)
+    }
+
     /// A copy of these rules with one option changed, validated.
     ///
     /// ```
@@ -304,10 +322,7 @@ impl Rules {
     /// assert!(Rules::standard().with("tie.banker_wins_ties", "true").is_err()); // no banker
     /// ```
     pub fn with(&self, name: &str, value: &str) -> Result<Rules> {
-        let mut r = self.clone();
-        r.set(name, value)?;
-        r.validate()?;
-        Ok(r)
+        self.with_pairs(&[(name, value)])
     }
 
     /// The value string of one option (the spelling `set` accepts).
@@ -334,17 +349,13 @@ impl Rules {
     /// Rules from `(name, value)` pairs applied in order to the defaults (a
     /// `("preset", id)` pair resets to that preset), then validated.
     pub fn from_pairs<S: AsRef<str>, T: AsRef<str>>(pairs: &[(S, T)]) -> Result<Rules> {
-        let mut r = Rules::default();
-        for (n, v) in pairs {
-            r.set(n.as_ref(), v.as_ref())?;
-        }
-        r.validate()?;
-        Ok(r)
+        Rules::default().with_pairs(pairs)
     }
 
     /// Checks ranges and contradictory combinations; the error names the option.
-    /// Rules from [`Rules::preset`], [`Rules::from_pairs`], [`Rules::with`] and
-    /// [`Rules::standard`] have passed it already.
+    /// Rules from [`Rules::default`], [`Rules::standard`], [`Rules::preset`],
+    /// [`Rules::from_pairs`], [`Rules::with_pairs`] and [`Rules::with`] have
+    /// passed it already; only a caller of [`Rules::set`] needs it.
     pub fn validate(&self) -> Result<()> {
         for o in OPTIONS {
             o.check(self)?;

@@ -17,7 +17,7 @@ pub struct Preset {
 /// The id of the rules used when a caller gives none (RULES §13.8).
 pub const DEFAULT_PRESET: &str = "cp_pro_1_6";
 
-/// Pagat's standard naturals (RULES §6.3). The `wiki_*` seed lists the same four
+/// Pagat's standard naturals (RULES §6.3). The `wiki_*` source lists the same four
 /// without values or order: Pagat's are the closest documented ones.
 const PAGAT_NATURALS: &str = "SIX_PAIRS:3,THREE_STRAIGHTS:3,THREE_FLUSHES:3,DRAGON:13";
 /// The Chinese Poker Pro app's naturals: Pagat's and the dragon flush.

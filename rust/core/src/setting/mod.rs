@@ -1,5 +1,8 @@
 //! A setting: 13 cards set as front (3), middle (5) and back (5); the foul
 //! check of RULES §3 and the row comparison used by scoring (§2.4–§2.5).
+//!
+//! - `mod.rs` — settings, the foul check, row comparison
+//! - `tests.rs` — its tests
 
 use crate::cards::{check_hand, format_card, rank, suit, Card, Style};
 use crate::error::{Error, Result};
