@@ -20,8 +20,6 @@ import json
 import sys
 from pathlib import Path
 
-import numpy as np
-
 import chinese_poker as cp
 from chinese_poker.ofc import OfcGame
 

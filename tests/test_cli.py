@@ -160,15 +160,11 @@ def cp_format(cards: list[int]) -> str:
 def test_play_through_stdin() -> None:
     """Two deals typed at the prompt: a hint, bad input re-asked with the reason, then the
     solver's own setting; the settlement and running score are printed."""
-    import random
+    from chinese_poker import deal, solve
 
-    from chinese_poker import solve
-
-    rng = random.Random(6)
     answers = []
-    for _ in range(2):
-        deck = list(range(52))
-        rng.shuffle(deck)
+    for index in range(2):  # deal `index` of seed 6 is the game's deal index + 1
+        deck = deal(6, index)
         answers.append(str(solve(sorted(deck[:13], reverse=True)).setting))
     merged_rows = answers[0].replace("/", "", 1)  # front and middle run together: 8 cards
     lines = ["hint", "As Ks", merged_rows, answers[0]]

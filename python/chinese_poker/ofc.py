@@ -13,16 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from chinese_poker._core import OfcGame, fantasyland_setting
+from chinese_poker._core import OfcGame, Rules, fantasyland_setting
 
-#: The open-face presets.
-PRESETS = (
-    "ofc_ru_main",
-    "ofc_ru_alt1",
-    "ofc_ru_alt2",
-    "ofc_us",
-    "ofc_pineapple",
-    "ofc_pineapple_progressive",
+#: The open-face presets: those whose rules score an open-face game, read from the core.
+PRESETS: tuple[str, ...] = tuple(
+    name for name in Rules.presets() if Rules.preset(name)["game"] != "closed"
 )
 
 

@@ -4,8 +4,14 @@
 //! for an integer outside the Rust type, `UnicodeEncodeError` for a string
 //! holding a lone surrogate, and allocate a list's length before reading it;
 //! the extractors here (used as `#[pyo3(from_py_with = ...)]`) do neither.
+//! Card codes (`codes_of`), option names (`opt`) and `threads=` are read here
+//! too, once for every entry point.
 
 use crate::errors::{to_pyerr_static, OptionError};
+use crate::guard::light;
+use chinese_poker_core::batch::Threads;
+use chinese_poker_core::cards;
+use chinese_poker_core::notation::{self, Notation};
 use chinese_poker_core::Error;
 use pyo3::exceptions::{PyOverflowError, PyTypeError};
 use pyo3::prelude::*;
@@ -198,6 +204,83 @@ pub(crate) fn json_text<'a>(ob: &'a Bound<'_, PyAny>) -> PyResult<&'a str> {
             "bad game JSON: a lone surrogate at character {at} (the text is not valid Unicode)"
         ))
     })
+}
+
+/// An option given by name (`wheel=`, `notation=`, `style=`…), or its default for None.
+pub(crate) fn opt<T: std::str::FromStr<Err = Error> + Default>(s: Option<&str>) -> PyResult<T> {
+    match s {
+        None => Ok(T::default()),
+        Some(s) => light(|| s.parse::<T>()),
+    }
+}
+
+/// `threads=`: None (every core) or 1..=4096; take it with `from_py_with = args::opt_int`.
+pub(crate) fn threads_opt(threads: Option<i64>) -> PyResult<Threads> {
+    match threads {
+        None => Ok(Threads::Auto),
+        Some(n) if (1..=4096).contains(&n) => Ok(Threads::Count(n as usize)),
+        Some(n) => light(|| {
+            Err(Error::UnknownOption {
+                option: "threads".into(),
+                value: n.to_string(),
+                allowed: "None (all cores) or an integer from 1 to 4096".into(),
+            })
+        }),
+    }
+}
+
+/// One Python integer as a card code; a non-integer is a TypeError, an
+/// integer out of range (however large) an InvalidCardError.
+pub(crate) fn code_of(item: &Bound<'_, PyAny>, position: usize) -> PyResult<i64> {
+    match item.extract::<i64>() {
+        Ok(v) => Ok(v),
+        Err(e) => {
+            if item.is_instance_of::<pyo3::types::PyInt>() {
+                light(|| {
+                    Err(Error::CardCode {
+                        code: i64::MAX,
+                        position,
+                    })
+                })
+            } else if item.is_instance_of::<PyString>() {
+                Err(PyTypeError::new_err(format!(
+                    "card {position} is a string; pass one string of card text or a sequence of integer codes"
+                )))
+            } else {
+                Err(e)
+            }
+        }
+    }
+}
+
+/// Card codes from a string of card text or a sequence of at most 52 integers.
+pub(crate) fn codes_of(ob: &Bound<'_, PyAny>, notation: Notation) -> PyResult<Vec<i64>> {
+    codes_up_to(ob, notation, cards::DECK_SIZE)
+}
+
+/// Card codes from card text or a sequence of at most `max` integers; a longer
+/// sequence (a huge numpy view, say) is refused before it is read.
+pub(crate) fn codes_up_to(
+    ob: &Bound<'_, PyAny>,
+    notation: Notation,
+    max: usize,
+) -> PyResult<Vec<i64>> {
+    if ob.is_instance_of::<PyString>() {
+        let text = card_text(ob)?;
+        return light(|| notation::parse_cards(text, notation))
+            .map(|v| v.into_iter().map(i64::from).collect());
+    }
+    if ob.try_iter().is_err() {
+        return Err(PyTypeError::new_err(format!(
+            "expected card text or a sequence of card codes, got {}",
+            ob.get_type().name()?
+        )));
+    }
+    items(ob, max, "cards")?
+        .iter()
+        .enumerate()
+        .map(|(i, x)| code_of(x, i))
+        .collect()
 }
 
 /// Card codes read by identity, for the per-hand calls `value5`/`value3`.

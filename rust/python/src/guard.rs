@@ -1,5 +1,6 @@
-//! The one helper every entry point goes through: it releases the GIL for heavy
-//! work and turns a panic into `InternalError` instead of letting it cross into Python.
+//! Every entry point goes through `detached` (heavy work, the GIL released) or
+//! `light` (the GIL held); both turn a panic into `InternalError` instead of
+//! letting it cross into Python.
 
 use crate::errors::CoreError;
 use chinese_poker_core::{Error, Result};

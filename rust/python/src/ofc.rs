@@ -1,9 +1,11 @@
 //! Bindings of the open-face engine (`chinese_poker.ofc`): the game state,
 //! moves, the placement agent and the exact Fantasyland solver. Conversion only.
 
-use crate::game::{ScoreResult, Setting};
+use crate::args::{self, codes_of};
 use crate::guard::{detached, light};
-use crate::{args, codes_of};
+use crate::rules::Rules;
+use crate::score::ScoreResult;
+use crate::setting::Setting;
 use chinese_poker_core::cards::Card;
 use chinese_poker_core::notation::Notation;
 use chinese_poker_core::ofc::{
@@ -87,7 +89,7 @@ impl OfcGame {
         #[pyo3(from_py_with = args::int)] button: usize,
         #[pyo3(from_py_with = args::int)] seed: u64,
         #[pyo3(from_py_with = fantasyland_arg)] fantasyland: Option<Vec<u8>>,
-        rules: Option<&Bound<'_, crate::game::Rules>>,
+        rules: Option<&Bound<'_, Rules>>,
     ) -> PyResult<Self> {
         // `rules` overrides the preset's settlement rules (e.g. the Russian match
         // system); dealing and Fantasyland still follow the preset.
@@ -315,7 +317,8 @@ pub fn fantasyland_setting<'py>(
     Ok(d)
 }
 
-pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+/// Adds the open-face class and `fantasyland_setting` to the module.
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<OfcGame>()?;
     m.add_function(wrap_pyfunction!(fantasyland_setting, m)?)?;
     Ok(())

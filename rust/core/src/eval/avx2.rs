@@ -15,7 +15,7 @@
 //! flush half by an added offset, without a branch. Eight hands cost four
 //! 16-byte loads, three shuffles and two gathers (displacement, value).
 //! With `CHECK` the same pass checks the rows from the codes already in
-//! registers, which measured faster than `rows_valid` as a second pass.
+//! registers, rather than reading them again in a second `rows_valid` pass.
 //!
 //! Safety: every `unsafe` here is a load, a gather or a store, or the call
 //! of the `avx2` function, made only after `is_x86_feature_detected!`.
@@ -33,7 +33,9 @@ use std::arch::x86::*;
 #[cfg(target_arch = "x86_64")]
 use std::arch::x86_64::*;
 
-use super::{Evaluator, BUCKET_BITS, MULT, RANK_KEYS, SLOTS, SLOT_MASK};
+use super::hash::{BUCKET_BITS, MULT, SLOTS, SLOT_MASK};
+use super::keys::RANK_KEYS;
+use super::tables::Evaluator;
 
 // The bounds argument above, checked at compile time.
 const _: () = assert!(BUCKET_BITS == 11 && SLOTS == 1 << 13 && SLOT_MASK as usize == SLOTS - 1);

@@ -21,9 +21,11 @@
 //! ```
 
 pub mod agent;
+mod board;
 pub mod fantasyland;
 mod json;
 pub mod state;
+mod view;
 
 pub use agent::{heuristic_move, suggest, DEFAULT_SAMPLES};
 pub use fantasyland::{best_fantasyland_setting, FantasylandRules, FantasylandSolution};

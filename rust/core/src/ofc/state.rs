@@ -8,221 +8,15 @@ use crate::cards::{format_card, Card, Style, DECK_SIZE};
 use crate::error::{Error, Result};
 use crate::rules::Rules;
 use crate::score::{score, PlayerHand, ScoreResult};
-use crate::setting::{Row, Setting};
+use crate::setting::Row;
 
-/// Row capacities: front 3, middle 5, back 5.
-pub const CAPACITY: [usize; 3] = [3, 5, 5];
-const OFFSET: [usize; 3] = [0, 3, 8];
+use super::board::row_of;
+pub use super::board::{Board, Move, CAPACITY};
+pub use super::view::View;
 
+/// A move the deal refuses.
 fn illegal(msg: String) -> Error {
     Error::InvalidSetting(format!("illegal move: {msg}"))
-}
-
-fn row_of(i: usize) -> Row {
-    Row::ALL[i.min(2)]
-}
-
-/// A player's (possibly partial) board: the cards placed in each row.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Board {
-    cards: [Card; 13],
-    len: [u8; 3],
-}
-
-impl Default for Board {
-    fn default() -> Self {
-        Board::new()
-    }
-}
-
-impl Board {
-    /// An empty board.
-    pub fn new() -> Board {
-        Board {
-            cards: [0; 13],
-            len: [0; 3],
-        }
-    }
-
-    /// The cards placed in a row, in placement order.
-    pub fn row(&self, row: Row) -> &[Card] {
-        let r = row as usize;
-        &self.cards[OFFSET[r]..OFFSET[r] + self.len[r] as usize]
-    }
-
-    /// Cards placed in a row.
-    pub fn len(&self, row: Row) -> usize {
-        self.len[row as usize] as usize
-    }
-
-    /// Empty slots of a row.
-    pub fn free(&self, row: Row) -> usize {
-        CAPACITY[row as usize] - self.len(row)
-    }
-
-    /// Cards placed on the whole board.
-    pub fn count(&self) -> usize {
-        self.len.iter().map(|&l| l as usize).sum()
-    }
-
-    /// No card placed yet?
-    pub fn is_empty(&self) -> bool {
-        self.count() == 0
-    }
-
-    /// All 13 cards placed?
-    pub fn is_full(&self) -> bool {
-        self.count() == 13
-    }
-
-    /// Is the card on this board?
-    pub fn contains(&self, card: Card) -> bool {
-        Row::ALL.iter().any(|&r| self.row(r).contains(&card))
-    }
-
-    /// All placed cards, front first.
-    pub fn cards(&self) -> Vec<Card> {
-        Row::ALL
-            .iter()
-            .flat_map(|&r| self.row(r).to_vec())
-            .collect()
-    }
-
-    /// Places a card; `false` (and no change) when the row is full.
-    pub fn push(&mut self, row: Row, card: Card) -> bool {
-        let r = row as usize;
-        if self.len[r] as usize >= CAPACITY[r] {
-            return false;
-        }
-        self.cards[OFFSET[r] + self.len[r] as usize] = card;
-        self.len[r] += 1;
-        true
-    }
-
-    /// The finished board as a setting (`None` until all 13 cards are placed).
-    pub fn to_setting(&self) -> Option<Setting> {
-        if self.is_full() {
-            Setting::from_cards(&self.cards).ok()
-        } else {
-            None
-        }
-    }
-
-    /// A board from a finished setting.
-    pub fn from_setting(setting: &Setting) -> Board {
-        Board {
-            cards: *setting.cards(),
-            len: [3, 5, 5],
-        }
-    }
-
-    /// `front / middle / back` in ASCII, empty slots left out.
-    pub fn to_text(&self) -> String {
-        crate::setting::rows_text(|r| self.row(r))
-    }
-
-    fn to_json(self) -> String {
-        let rows: Vec<String> = Row::ALL
-            .iter()
-            .map(|&r| format!("{:?}", self.row(r)))
-            .collect();
-        format!("[{}]", rows.join(",")).replace(' ', "")
-    }
-}
-
-/// One player's action on his turn: the cards he places and the cards he
-/// discards face down (Pineapple: one per street; Fantasyland: the extras).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Move {
-    /// `(card, row)` for every card placed.
-    pub placements: Vec<(Card, Row)>,
-    /// Cards discarded face down.
-    pub discards: Vec<Card>,
-}
-
-impl Move {
-    /// A move from placements and discards.
-    pub fn new(placements: Vec<(Card, Row)>, discards: Vec<Card>) -> Move {
-        Move {
-            placements,
-            discards,
-        }
-    }
-
-    /// The move that sets a whole finished board (Fantasyland).
-    pub fn from_setting(setting: &Setting, discards: Vec<Card>) -> Move {
-        let placements = Row::ALL
-            .iter()
-            .flat_map(|&r| setting.row(r).iter().map(move |&c| (c, r)))
-            .collect();
-        Move::new(placements, discards)
-    }
-
-    /// E.g. `As>back Kd>front x2c` (x = discarded).
-    pub fn to_text(&self) -> String {
-        let mut parts: Vec<String> = self
-            .placements
-            .iter()
-            .map(|&(c, r)| format!("{}>{}", format_card(c, Style::Ascii), r.name()))
-            .collect();
-        parts.extend(
-            self.discards
-                .iter()
-                .map(|&c| format!("x{}", format_card(c, Style::Ascii))),
-        );
-        parts.join(" ")
-    }
-}
-
-/// What a seat may see of the deal: every placed card of normal players,
-/// the number (not the identity) of each player's discards, and — for the
-/// seat itself — its own hand and discards. A Fantasyland board stays hidden
-/// from the others until the deal is finished (RULES §7.5).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct View {
-    /// The viewer (`None` = a spectator who sees only public information).
-    pub seat: Option<usize>,
-    /// Number of players.
-    pub players: usize,
-    /// The button seat.
-    pub button: usize,
-    /// The seat to act (`None` when the deal is finished).
-    pub to_act: Option<usize>,
-    /// Fantasyland card count per seat (0 = a normal player).
-    pub fantasyland: Vec<u8>,
-    /// Each seat's board; `None` for a board the viewer may not see yet.
-    pub boards: Vec<Option<Board>>,
-    /// How many cards each seat has discarded.
-    pub discard_counts: Vec<usize>,
-    /// The viewer's own cards to place (empty unless the viewer is to act).
-    pub hand: Vec<Card>,
-    /// The viewer's own discards.
-    pub discards: Vec<Card>,
-}
-
-impl View {
-    /// The view as compact JSON (cards as codes, rows front/middle/back).
-    pub fn to_json(&self) -> String {
-        let opt = |o: Option<usize>| o.map_or("null".to_string(), |s| s.to_string());
-        let boards: Vec<String> = self
-            .boards
-            .iter()
-            .map(|b| b.map_or("null".to_string(), |b| b.to_json()))
-            .collect();
-        format!(
-            "{{\"seat\":{},\"players\":{},\"button\":{},\"to_act\":{},\"fantasyland\":{:?},\"boards\":[{}],\"discard_counts\":{:?},\"hand\":{:?},\"discards\":{:?}}}",
-            opt(self.seat),
-            self.players,
-            self.button,
-            opt(self.to_act),
-            self.fantasyland,
-            boards.join(","),
-            self.discard_counts,
-            self.hand,
-            self.discards
-        )
-        .replace(' ', "")
-    }
 }
 
 /// One open-face deal for 2–4 players (Pineapple 2–3).
@@ -709,7 +503,7 @@ impl OfcGame {
 
     /// The next deal at this table: the button moves one seat to the left and
     /// Fantasyland carries over. When the pack cannot supply every
-    /// Fantasyland player's count, those counts shrink towards 13 **[interp]**.
+    /// Fantasyland player's count, those counts shrink towards 13 **\[interp\]**.
     pub fn next_deal(&self, seed: u64) -> Result<OfcGame> {
         let mut fl = self.next_fantasyland()?;
         let per = self.rules.cards_per_player();

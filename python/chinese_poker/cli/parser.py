@@ -1,0 +1,172 @@
+"""The argument parser of the ``chinese-poker`` command: the options every command
+takes and one sub-command per job, each bound to its function."""
+
+from __future__ import annotations
+
+import argparse
+
+from chinese_poker import Rules, __version__, notations
+from chinese_poker.cli.fantasyland import cmd_fantasyland
+from chinese_poker.cli.hands import cmd_eval, cmd_score
+from chinese_poker.cli.ofc_play import OFC_HELP, cmd_ofc_play
+from chinese_poker.cli.options import DEFAULT_PRESET
+from chinese_poker.cli.play import PLAY_HELP, cmd_play
+from chinese_poker.cli.solving import cmd_demo, cmd_simulate, cmd_solve
+
+#: The rank alphabets `--notation` accepts, as the core names them.
+NOTATIONS = notations()
+
+
+def _common_options(default_preset: str) -> argparse.ArgumentParser:
+    """The options every command takes (a fresh parser per default: argparse parents share
+    their actions, so one parser's defaults must not leak into another's)."""
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument(
+        "--preset",
+        default=default_preset,
+        choices=Rules.presets(),
+        metavar="PRESET",
+        help=f"rules preset (default {default_preset}; see Rules.presets())",
+    )
+    common.add_argument(
+        "--option",
+        action="append",
+        metavar="NAME=VALUE",
+        help="change one rules option, e.g. --option score.method=2-4 (repeatable)",
+    )
+    common.add_argument("--notation", choices=NOTATIONS, default="intl", help="rank alphabet")
+    common.add_argument("--json", action="store_true", help="print JSON for scripts")
+    common.add_argument(
+        "--color",
+        choices=["auto", "always", "never"],
+        default="auto",
+        help="colour: auto (on a terminal, unless NO_COLOR is set), always, never",
+    )
+    suits = common.add_mutually_exclusive_group()
+    suits.add_argument(
+        "--unicode", action="store_true", help="suit symbols (default on a terminal)"
+    )
+    suits.add_argument("--ascii", action="store_true", help="suit letters even on a terminal")
+    return common
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``chinese-poker`` command."""
+    parser = argparse.ArgumentParser(
+        prog="chinese-poker",
+        description=(
+            "Chinese poker engine. Cards are written like As, 10h/Th, Q♠; rows of a setting are "
+            "separated by '/' (front 3 / middle 5 / back 5)."
+        ),
+    )
+    parser.add_argument("--version", action="version", version=f"chinese-poker {__version__}")
+    common = _common_options(DEFAULT_PRESET)
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    ev = sub.add_parser(
+        "eval",
+        parents=[common],
+        help="evaluate 3- or 5-card hands",
+        description=(
+            "Evaluate one or more 3- or 5-card hands, e.g. 'As Ks Qs Js Ts', 'Q♠Q♦5♣' or "
+            "'10h 10d 4c'. Prints the category and a description. The preset's wheel applies."
+        ),
+    )
+    ev.add_argument("hands", nargs="+", help="card text of one hand per argument")
+    ev.set_defaults(func=cmd_eval)
+
+    sc = sub.add_parser(
+        "score",
+        parents=[common],
+        help="settle a table of 2-4 set hands",
+        description=(
+            "Settle a deal. Each player is a setting 'front / middle / back', the word "
+            "'surrender', or 'natural:<setting>' for a declared natural. Players can also come "
+            "from a JSON file (a list, or {\"players\": [...]}) with --file, '-' for stdin."
+        ),
+    )
+    sc.add_argument("players", nargs="*", help="one setting per player")
+    sc.add_argument("--file", help="JSON file with the players ('-' reads stdin)")
+    sc.set_defaults(func=cmd_score)
+
+    so = sub.add_parser(
+        "solve",
+        parents=[common],
+        help="set 13 cards: the chosen setting, its EV, runner-ups, any natural",
+        description=(
+            "Set a 13-card hand for the best expected score under the preset. The fast solver "
+            "ranks every Pareto-optimal setting by a self-play model; --strategy strong refines "
+            "the best candidates by Monte Carlo (--effort samples, --time-budget seconds)."
+        ),
+    )
+    so.add_argument("hand", help="the 13 cards, e.g. 'As Ad Kc Kd 9h 9s 7c 6d 5h 4s 3c 2d Jh'")
+    so.add_argument("--strategy", choices=["fast", "strong"], default="fast")
+    so.add_argument("--opponents", type=int, default=3, choices=[1, 2, 3])
+    so.add_argument("--effort", type=int, default=400, help="Monte-Carlo samples (strong)")
+    so.add_argument("--time-budget", type=float, default=None, help="seconds (strong)")
+    so.add_argument("--seed", type=int, default=0, help="seed of the Monte-Carlo deals")
+    so.set_defaults(func=cmd_solve)
+
+    de = sub.add_parser(
+        "demo",
+        parents=[common],
+        help="deal a seeded table, solve every hand, settle it",
+        description="Deal a seeded table, set every hand with the solver and settle the deal.",
+    )
+    de.add_argument("--seed", type=int, default=1)
+    de.add_argument("--players", type=int, default=4, choices=[2, 3, 4])
+    de.set_defaults(func=cmd_demo)
+
+    si = sub.add_parser(
+        "simulate",
+        parents=[common],
+        help="play many deals and aggregate points, scoops, fouls, naturals",
+        description=(
+            "Deal, solve every hand, settle, and aggregate: points per seat with standard "
+            "errors, scoop and foul rates, natural frequencies beside the exact ones. Results "
+            "are identical for a seed whatever the thread count; Ctrl-C prints the partial result."
+        ),
+    )
+    si.add_argument("deals", type=int, help="number of deals")
+    si.add_argument("--players", type=int, default=4, choices=[2, 3, 4])
+    si.add_argument("--strategy", choices=["fast", "greedy"], default="fast")
+    si.add_argument("--seed", type=int, default=0)
+    si.add_argument("--threads", type=int, default=None, help="threads (default: all cores)")
+    si.add_argument("--csv", help="write one line per deal (each seat's points) to this file")
+    si.add_argument("--plot", help="save a PNG of the points distribution (needs matplotlib)")
+    si.set_defaults(func=cmd_simulate)
+
+    pg = sub.add_parser(
+        "play",
+        parents=[common],
+        help="play the closed game against three solver opponents in the terminal",
+        description="A terminal game of Chinese poker against solver opponents. " + PLAY_HELP,
+    )
+    pg.add_argument("--players", type=int, default=4, choices=[2, 3, 4])
+    pg.add_argument("--deals", type=int, default=10)
+    pg.add_argument("--seed", type=int, default=0)
+    pg.set_defaults(func=cmd_play)
+
+    ofc = sub.add_parser("ofc", help="open-face Chinese poker: play, Fantasyland")
+    ofc_sub = ofc.add_subparsers(dest="ofc_command", required=True)
+    fl = ofc_sub.add_parser(
+        "fantasyland",
+        parents=[_common_options("ofc_us")],
+        help="the exact best Fantasyland setting of 13-17 cards",
+        description="Set 13-17 Fantasyland cards for the most royalties (plus --stay-value if "
+        "the board stays in Fantasyland), discarding the extras. Default preset ofc_us.",
+    )
+    fl.add_argument("cards", help="13 to 17 cards")
+    fl.add_argument("--stay-value", type=float, default=8.0, help="points for staying in FL")
+    fl.set_defaults(func=cmd_fantasyland)
+    pl = ofc_sub.add_parser(
+        "play",
+        parents=[_common_options("ofc_ru_main")],
+        help="play open-face against the placement agent in the terminal",
+        description="A terminal game of open-face Chinese poker against agents. " + OFC_HELP,
+    )
+    pl.add_argument("--players", type=int, default=2, choices=[2, 3, 4])
+    pl.add_argument("--seed", type=int, default=0)
+    pl.add_argument("--effort", type=int, default=48, help="agent rollouts per move")
+    pl.set_defaults(func=cmd_ofc_play)
+    return parser

@@ -1,0 +1,81 @@
+"""``play``: the closed game in the terminal, against solver opponents."""
+
+from __future__ import annotations
+
+import argparse
+
+from chinese_poker import ChinesePokerError, Setting, deal, score, solve
+from chinese_poker.cli.options import rules_of
+from chinese_poker.cli.term import cards, pair_lines
+
+PLAY_HELP = (
+    "Set your 13 cards as 'front / middle / back' (3 / 5 / 5 cards), e.g. "
+    "'As Ad 2c / Kc Kd 9h 9s 3d / 7c 6d 5h 4s 3c'. Commands: hint, quit."
+)
+
+
+def _ask(prompt: str) -> str | None:
+    """A line typed at the prompt, or None at the end of the input."""
+    try:
+        return input(prompt).strip()
+    except EOFError:
+        return None
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """Deal after deal from the core's seeded deck: the player sets, the solver sets the
+    others, the deal is settled and the running totals printed."""
+    rules = rules_of(args)
+    names = ["You", "East", "South", "West"][: args.players]
+    totals = [0] * args.players
+    print(f"Chinese poker ({args.preset}) against {args.players - 1} solver opponents. {PLAY_HELP}")
+    for number in range(1, args.deals + 1):
+        deck = deal(args.seed, number - 1)
+        hands = [deck[13 * i : 13 * i + 13] for i in range(args.players)]
+        mine = sorted(hands[0], reverse=True)
+        print(f"\nDeal {number}. Your cards: {cards(mine)}")
+        while True:
+            line = _ask("> ")
+            if line is None or line.lower() in ("q", "quit", "exit"):
+                print("bye. Totals: " + ", ".join(f"{n} {t:+}" for n, t in zip(names, totals)))
+                return 0
+            if line.lower() in ("h", "hint"):
+                sol = solve(mine, rules, opponents=args.players - 1)
+                if sol.natural is not None:
+                    print(f"  you hold a natural: {sol.natural.kind}; type: natural")
+                for cand, ev in sol.candidates[:3]:
+                    print(f"  {ev:+6.2f}  {cand}")
+                continue
+            try:
+                if line.lower() == "natural":
+                    sol = solve(mine, rules, opponents=args.players - 1)
+                    if sol.natural is None:
+                        raise ChinesePokerError("your hand holds no natural under these rules")
+                    me: Setting | tuple[str, Setting] = ("natural", sol.setting)
+                else:
+                    setting = Setting(line, notation=args.notation)
+                    if sorted(setting.codes) != sorted(mine):
+                        raise ChinesePokerError("those are not your 13 cards")
+                    if setting.is_foul(rules):
+                        reason = setting.foul_reason(rules)
+                        if _ask(f"  that setting fouls ({reason}); play it anyway? [y/N] ") != "y":
+                            continue
+                    me = setting
+                break
+            except ChinesePokerError as exc:
+                print(f"  not that: {exc}")
+        players: list[Setting | tuple[str, Setting]] = [me]
+        for hand in hands[1:]:
+            sol = solve(hand, rules, opponents=args.players - 1)
+            players.append(("natural", sol.setting) if sol.natural is not None else sol.setting)
+        for name, p in zip(names[1:], players[1:]):
+            shown = p[1] if isinstance(p, tuple) else p
+            tag = f" (natural {p[0]})" if isinstance(p, tuple) else ""
+            print(f"  {name:<6} {shown}{tag}")
+        result = score(players, rules)  # type: ignore[arg-type]
+        for text in pair_lines(result, names):
+            print("  " + text)
+        totals = [t + int(r) for t, r in zip(totals, result.totals)]
+        print("  this deal: " + ", ".join(f"{n} {t:+}" for n, t in zip(names, result.totals)))
+        print("  running:   " + ", ".join(f"{n} {t:+}" for n, t in zip(names, totals)))
+    return 0

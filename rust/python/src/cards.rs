@@ -1,0 +1,125 @@
+//! Card text and the deck: `parse_cards`, `parse_ranks`, `format_cards`, the
+//! notation names (`notations`) and the seeded deck (`deal`).
+
+use crate::args;
+use crate::guard::light;
+use chinese_poker_core::cards::{self, Style};
+use chinese_poker_core::notation::{self, Notation};
+use chinese_poker_core::simulate::deal_deck;
+use pyo3::prelude::*;
+
+/// Parse card text into card codes (`4 * rank + suit`).
+///
+/// `notation` is one of 'intl', 'ru_latin', 'ru_cyrillic', 'numeric', 'auto'.
+/// Unknown tokens, missing suits and repeated cards raise errors naming the
+/// token and its character position.
+///
+/// >>> parse_cards("As 10h T♦")
+/// [51, 34, 33]
+#[pyfunction]
+#[pyo3(signature = (text, notation="intl"))]
+fn parse_cards(
+    #[pyo3(from_py_with = args::card_text)] text: &str,
+    #[pyo3(from_py_with = args::name)] notation: &str,
+) -> PyResult<Vec<u32>> {
+    let n = args::opt::<Notation>(Some(notation))?;
+    // Vec<u32>, not Vec<u8>: pyo3 turns a Vec<u8> into `bytes`.
+    light(|| notation::parse_cards(text, n)).map(|v| v.into_iter().map(u32::from).collect())
+}
+
+/// Parse rank-only text into ranks 0 (deuce) … 12 (ace).
+///
+/// >>> parse_ranks("T-2-3-4-5-6-7-8-9-10-V-D-K", notation="ru_latin")[:3]
+/// [12, 0, 1]
+#[pyfunction]
+#[pyo3(signature = (text, notation="intl"))]
+fn parse_ranks(
+    #[pyo3(from_py_with = args::card_text)] text: &str,
+    #[pyo3(from_py_with = args::name)] notation: &str,
+) -> PyResult<Vec<u32>> {
+    let n = args::opt::<Notation>(Some(notation))?;
+    light(|| notation::parse_ranks(text, n)).map(|v| v.into_iter().map(u32::from).collect())
+}
+
+/// The most cards `format_cards` writes into one string.
+const FORMAT_MAX: usize = 1 << 24;
+
+/// Write card codes (or card text) as text, style 'ascii' or 'unicode'.
+///
+/// >>> format_cards([51, 34, 0], style="unicode")
+/// 'A♠ T♥ 2♣'
+#[pyfunction]
+#[pyo3(signature = (cards, style="ascii"))]
+fn format_cards(
+    cards: &Bound<'_, PyAny>,
+    #[pyo3(from_py_with = args::name)] style: &str,
+) -> PyResult<String> {
+    let s = args::opt::<Style>(Some(style))?;
+    let codes = args::codes_up_to(cards, Notation::Intl, FORMAT_MAX)?;
+    light(|| cards::format_cards(&codes, s))
+}
+
+/// Every notation, in the order of the core's enum. `listed` matches every
+/// variant, so a new notation stops the build here, beside the list it must
+/// join; the loop checks at compile time that each one sits at its place.
+const NOTATIONS: [Notation; 5] = {
+    const fn listed(n: Notation) -> usize {
+        match n {
+            Notation::Intl => 0,
+            Notation::RuLatin => 1,
+            Notation::RuCyrillic => 2,
+            Notation::Numeric => 3,
+            Notation::Auto => 4,
+        }
+    }
+    let all = [
+        Notation::Intl,
+        Notation::RuLatin,
+        Notation::RuCyrillic,
+        Notation::Numeric,
+        Notation::Auto,
+    ];
+    let mut i = 0;
+    while i < all.len() {
+        assert!(listed(all[i]) == i);
+        i += 1;
+    }
+    all
+};
+
+/// The names `notation=` accepts, as the core spells them.
+///
+/// >>> notations()
+/// ['intl', 'ru_latin', 'ru_cyrillic', 'numeric', 'auto']
+#[pyfunction]
+fn notations() -> Vec<&'static str> {
+    NOTATIONS.iter().map(|n| n.name()).collect()
+}
+
+/// The 52 card codes of deal `index` of a run seeded with `seed`, shuffled by
+/// the core's deck (the one `simulate` deals from), so a seed deals the same
+/// cards everywhere.
+///
+/// >>> sorted(deal(7)) == list(range(52))
+/// True
+#[pyfunction]
+#[pyo3(signature = (seed, index=0))]
+fn deal(
+    #[pyo3(from_py_with = args::int)] seed: u64,
+    #[pyo3(from_py_with = args::int)] index: u64,
+) -> Vec<u32> {
+    deal_deck(seed, index)
+        .iter()
+        .map(|&c| u32::from(c))
+        .collect()
+}
+
+/// Adds the card functions to the module.
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(parse_cards, m)?)?;
+    m.add_function(wrap_pyfunction!(parse_ranks, m)?)?;
+    m.add_function(wrap_pyfunction!(format_cards, m)?)?;
+    m.add_function(wrap_pyfunction!(notations, m)?)?;
+    m.add_function(wrap_pyfunction!(deal, m)?)?;
+    Ok(())
+}
