@@ -658,12 +658,20 @@ fn check_naturals(r: &Rules) -> Result<()> {
 }
 
 /// How many options the table holds.
-pub const OPTION_COUNT: usize = 49;
+pub const OPTION_COUNT: usize = OPTIONS.len();
 
-const _: () = assert!(OPTIONS.len() == OPTION_COUNT);
-
-/// How many of them are values (`to_pairs` writes these, the first in the table).
-pub const VALUE_OPTION_COUNT: usize = 46;
+/// How many of them are values: `to_pairs` writes these, which come first in the table.
+pub const VALUE_OPTION_COUNT: usize = {
+    let mut n = 0;
+    let mut i = 0;
+    while i < OPTION_COUNT {
+        if matches!(OPTIONS[i].role, OptionRole::Value) {
+            n += 1;
+        }
+        i += 1;
+    }
+    n
+};
 
 /// Every option name `set` accepts, in table order (the order `to_pairs` writes them).
 pub const OPTION_NAMES: [&str; OPTION_COUNT] = {

@@ -363,9 +363,7 @@ pub const PRESETS: &[Preset] = &[
 ];
 
 /// How many presets there are.
-pub const PRESET_COUNT: usize = 28;
-
-const _: () = assert!(PRESETS.len() == PRESET_COUNT);
+pub const PRESET_COUNT: usize = PRESETS.len();
 
 /// Every preset id, in [`PRESETS`] order.
 pub const PRESET_NAMES: [&str; PRESET_COUNT] = {
