@@ -28,8 +28,8 @@ dev: $(MATURIN) ## build the extension (debug profile, no LTO) into .venv with t
 release: $(MATURIN) ## build the optimised extension into .venv (for benchmarks)
 	$(VENV)/bin/maturin develop --locked --release --extras test
 
-test-rust: ## Rust unit tests of the core crate
-	cargo test --locked -p chinese-poker-core
+test-rust: ## Rust unit tests of the core crate, with the fuzz corpus replay
+	cargo test --locked -p chinese-poker-core --features fuzzing
 
 test-python: dev ## pytest (add CHINESE_POKER_SLOW=1 for the long hypothesis profile)
 	$(PY) -m pytest -q

@@ -3,8 +3,9 @@
 //! it), per-hand random access and sequential enumeration of all 2,598,960
 //! hands.
 
-use chinese_poker_core::batch::{evaluate_rows, Threads};
+use chinese_poker_core::batch::evaluate_rows;
 use chinese_poker_core::eval::{evaluator, rows_valid, Wheel};
+use chinese_poker_core::parallel::Threads;
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 
 /// Deterministic random hands (xorshift; no dependency).

@@ -7,12 +7,13 @@
 //! thread under `cp_pro_1_6`; `pagat_classic` and `shisanshui_fujian` show
 //! the cost of naturals (declared never, claimed automatically).
 
-use chinese_poker_core::batch::{score_deals, Threads};
+use chinese_poker_core::batch::score_deals;
+use chinese_poker_core::cards::deck::deal_cards;
+use chinese_poker_core::parallel::Threads;
 use chinese_poker_core::rules::Rules;
 use chinese_poker_core::score::{score, PlayerHand};
 use chinese_poker_core::search::greedy_setting;
 use chinese_poker_core::setting::Setting;
-use chinese_poker_core::solver::deal_cards;
 use criterion::{black_box, criterion_group, Criterion, Throughput};
 
 const PLAYERS: usize = 4;

@@ -15,10 +15,11 @@
 //! hands N` is printed: the form `benches/bench_peer.py` reads, so that a peer
 //! solver can be timed on the same hands in the same run.
 
-use chinese_poker_core::model::Model;
+use chinese_poker_core::cards::deck::deal_cards;
 use chinese_poker_core::rules::Rules;
 use chinese_poker_core::search::{hand13, HandSubsets};
-use chinese_poker_core::solver::{deal_cards, Solver};
+use chinese_poker_core::solve::Model;
+use chinese_poker_core::solve::Solver;
 use criterion::{black_box, criterion_group, Criterion};
 use std::time::Instant;
 

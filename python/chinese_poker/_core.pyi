@@ -264,6 +264,11 @@ def simulate_range(
     record_deals: bool = False,
     threads: int | None = None,
 ) -> dict[str, Any]: ...
+def _merge_stats(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]: ...
+
+#: Natural kinds in the order of the statistics' lists (RULES §6.2).
+NATURAL_KINDS: tuple[str, ...]
+
 def duplicate_match(
     a: Literal["fast", "fast_independent", "greedy", "royalty_max"],
     b: Literal["fast", "fast_independent", "greedy", "royalty_max"],

@@ -20,25 +20,13 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from chinese_poker._core import ChinesePokerError, OptionError, Rules, simulate_range
-
-#: Natural kinds in the order of the statistics' lists (RULES §6.2).
-NATURAL_KINDS = (
-    "SIX_PAIRS",
-    "FIVE_PAIRS_TRIPS",
-    "FOUR_TRIPS",
-    "THREE_STRAIGHTS",
-    "THREE_FLUSHES",
-    "THREE_STRAIGHT_FLUSHES",
-    "THREE_QUADS",
-    "ALL_ONE_COLOUR",
-    "TWELVE_ONE_COLOUR",
-    "ALL_SMALL",
-    "ALL_BIG",
-    "TWELVE_PICTURES",
-    "DRAGON",
-    "DRAGON_FLUSH",
-    "NO_PICTURES",
+from chinese_poker._core import (
+    NATURAL_KINDS,
+    ChinesePokerError,
+    OptionError,
+    Rules,
+    _merge_stats,
+    simulate_range,
 )
 
 #: Exact frequencies (1 in N) of naturals among 13-card hands, from BENCHMARKS.md.
@@ -96,17 +84,7 @@ def merge_stats(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
         return dict(b)
     if deals_b == 0:
         return dict(a)
-    if a["players"] != b["players"] or a["denominator"] != b["denominator"]:
-        raise ChinesePokerError("cannot merge simulations of different tables or rules")
-    out = dict(a)
-    for k in _SUMMED:
-        out[k] = a[k] + b[k]
-    for k in _LISTS:
-        out[k] = [x + y for x, y in zip(a[k], b[k])]
-    out["royalty_rows"] = [
-        [x + y for x, y in zip(ra, rb)] for ra, rb in zip(a["royalty_rows"], b["royalty_rows"])
-    ]
-    return out
+    return _merge_stats(a, b)
 
 
 @dataclass

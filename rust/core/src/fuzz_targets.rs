@@ -7,19 +7,21 @@
 //! These are test harnesses, not library calls: a broken oracle panics with a
 //! message, which is how a fuzzer reports a finding.
 
-use crate::batch::{self, Threads};
+use crate::batch;
 use crate::cards::{check_hand, format_cards, Card, Style, RANK_CHARS};
 use crate::error::Error;
 use crate::eval::{self, Wheel};
-use crate::model::Model;
 use crate::natural::find_natural;
 use crate::notation::{parse_cards, parse_ranks, Notation};
 use crate::ofc::{heuristic_move, OfcGame};
+use crate::parallel::Threads;
+use crate::play::royalty_max_setting;
 use crate::rules::{Rules, Topology, OPTION_NAMES};
 use crate::score::{score, score_with_pot, PlayerHand, Status};
 use crate::search::{self, VALUE_ORDER};
 use crate::setting::{order_check, Setting};
-use crate::solver::{royalty_max_setting, solve_rows, Solver};
+use crate::solve::Model;
+use crate::solve::{solve_rows, Solver};
 
 const NOTATIONS: [Notation; 5] = [
     Notation::Intl,

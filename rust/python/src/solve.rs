@@ -1,18 +1,19 @@
-//! Bindings of the solvers: `solve`, `solve_batch`, `Solution`,
-//! `simulate_range`. Conversion only.
+//! Bindings of the solvers and of play: `solve`, `solve_batch`, `Solution`,
+//! `simulate_range`, `_merge_stats`, `NATURAL_KINDS`, `duplicate_match`.
+//! Conversion only: strategy names go through the core's one parser.
 
 use crate::args;
 use crate::game::{rules_or_default, Natural, Rules, Setting};
 use crate::guard::{detached, light};
 use crate::limits;
 use crate::{codes_of, rows_u8, threads_opt};
-use chinese_poker_core::model::Model;
+use chinese_poker_core::natural::NaturalKind;
 use chinese_poker_core::notation::Notation;
+use chinese_poker_core::play::simulate::simulate_strategy;
+use chinese_poker_core::play::{duplicate_match as core_match, SimStats, Strategy};
 use chinese_poker_core::search::hand13;
 use chinese_poker_core::setting::Setting as CoreSetting;
-use chinese_poker_core::simulate::{simulate_range as core_simulate, SimStats};
-use chinese_poker_core::solver::{solve_rows, Solver};
-use chinese_poker_core::strong::{solve_strong, Effort};
+use chinese_poker_core::solve::{solve_rows, solve_strong, Effort, Model, Solver};
 use chinese_poker_core::Error;
 use numpy::ndarray::{Ix1, Ix2};
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods};
@@ -24,18 +25,9 @@ fn setting_of(cards: &[u8; 13]) -> PyResult<Setting> {
     light(|| CoreSetting::from_cards(cards)).map(|inner| Setting { inner })
 }
 
-fn strategy_opt(s: &str) -> PyResult<bool> {
-    match s {
-        "fast" => Ok(false),
-        "strong" => Ok(true),
-        _ => light(|| {
-            Err(Error::UnknownOption {
-                option: "strategy".into(),
-                value: s.into(),
-                allowed: "'fast', 'strong'".into(),
-            })
-        }),
-    }
+/// A strategy name among `allowed`, by the core's one parser.
+fn strategy_opt(s: &str, allowed: &[Strategy]) -> PyResult<Strategy> {
+    light(|| Strategy::parse_among(s, allowed))
 }
 
 fn opponents_opt(n: i64) -> PyResult<usize> {
@@ -117,7 +109,7 @@ pub fn solve(
     #[pyo3(from_py_with = args::name)] notation: &str,
     #[pyo3(from_py_with = args::int)] candidates: i64,
 ) -> PyResult<Solution> {
-    let strong = strategy_opt(strategy)?;
+    let strong = strategy_opt(strategy, &Strategy::SOLVE)? == Strategy::Strong;
     if !(1..=MAX_CANDIDATES).contains(&candidates) {
         return light(|| {
             Err(Error::UnknownOption {
@@ -226,7 +218,7 @@ pub fn solve_batch<'py>(
     #[pyo3(from_py_with = args::int)] opponents: i64,
     #[pyo3(from_py_with = args::opt_int)] threads: Option<i64>,
 ) -> PyResult<(Bound<'py, PyArray2<u8>>, Bound<'py, PyArray1<f64>>)> {
-    if strategy_opt(strategy)? {
+    if strategy_opt(strategy, &Strategy::SOLVE)? == Strategy::Strong {
         return light(|| {
             Err(Error::UnknownOption {
                 option: "strategy".into(),
@@ -335,46 +327,18 @@ pub fn simulate_range<'py>(
         )?;
     }
     let m = model()?;
-    let fast = match strategy {
-        "fast" => true,
-        "greedy" => false,
-        other => {
-            return light(|| {
-                Err(Error::UnknownOption {
-                    option: "strategy".into(),
-                    value: other.into(),
-                    allowed: "'fast', 'greedy'".into(),
-                })
-            })
-        }
-    };
+    let strategy = strategy_opt(strategy, &Strategy::SIMULATE)?;
     let stats = detached(py, || {
-        let solver = if fast {
-            Some(Solver::new(&r, players_n.saturating_sub(1).max(1), m)?)
-        } else {
-            None
-        };
-        let set = |h: &[u8; 13]| -> chinese_poker_core::Result<([u8; 13], bool)> {
-            match &solver {
-                Some(solver) => {
-                    let s = solver.solve_top(h, 1)?;
-                    Ok((s.setting, s.natural.is_some()))
-                }
-                None => {
-                    let s = chinese_poker_core::search::HandSubsets::new(h, r.wheel());
-                    Ok((s.greedy().cards(h), false))
-                }
-            }
-        };
-        core_simulate(
+        simulate_strategy(
             first,
             count,
             players_n,
             &r,
             seed,
+            strategy,
+            m,
             count_naturals,
             record_deals,
-            &set,
             t,
         )
     })?;
@@ -398,30 +362,117 @@ pub fn duplicate_match(
     rules: Option<&Bound<'_, Rules>>,
     #[pyo3(from_py_with = args::int)] seed: u64,
 ) -> PyResult<(f64, f64)> {
-    use chinese_poker_core::solver::{duplicate_match as core_match, Strategy};
-    let strategy = |s: &str| -> PyResult<Strategy> {
-        match s {
-            "fast" => Ok(Strategy::Fast),
-            "fast_independent" => Ok(Strategy::FastIndependent),
-            "greedy" => Ok(Strategy::Greedy),
-            "royalty_max" => Ok(Strategy::RoyaltyMax),
-            other => light(|| {
-                Err(Error::UnknownOption {
-                    option: "strategy".into(),
-                    value: other.into(),
-                    allowed: "'fast', 'fast_independent', 'greedy', 'royalty_max'".into(),
-                })
-            }),
-        }
-    };
-    let (sa, sb) = (strategy(a)?, strategy(b)?);
+    let (sa, sb) = (
+        strategy_opt(a, &Strategy::MATCH)?,
+        strategy_opt(b, &Strategy::MATCH)?,
+    );
     let r = rules_or_default(rules)?;
     // the core keeps a deal index and an edge per deal to compute the spread
     limits::check("duplicate_match", deals as u64, 16, "deals")?;
     detached(py, || core_match(sa, sb, deals, &r, seed))
 }
 
+/// The value of `key` in a statistics dict.
+fn stat<'py, T: FromPyObjectOwned<'py>>(d: &Bound<'py, PyDict>, key: &str) -> PyResult<T> {
+    match d.get_item(key)? {
+        Some(v) => v.extract().map_err(Into::into),
+        None => light(|| {
+            Err(Error::InvalidSetting(format!(
+                "not a statistics dict of simulate_range (no {key})"
+            )))
+        }),
+    }
+}
+
+/// `v` as an array of `N`, or an error naming `key`.
+fn sized<T, const N: usize>(v: Vec<T>, key: &str) -> PyResult<[T; N]> {
+    let n = v.len();
+    v.try_into().or_else(|_| {
+        light(|| {
+            Err(Error::InvalidSetting(format!(
+                "{key} of a statistics dict holds {n} entries, not {N}"
+            )))
+        })
+    })
+}
+
+/// `v`, checked to hold `n` entries.
+fn counted<T>(v: Vec<T>, n: usize, key: &str) -> PyResult<Vec<T>> {
+    if v.len() == n {
+        Ok(v)
+    } else {
+        light(|| {
+            Err(Error::InvalidSetting(format!(
+                "{key} of a statistics dict holds {} entries, not {n}",
+                v.len()
+            )))
+        })
+    }
+}
+
+/// A statistics dict of `simulate_range` as the core's [`SimStats`].
+fn dict_stats(d: &Bound<'_, PyDict>) -> PyResult<SimStats> {
+    let players: usize = stat(d, "players")?;
+    let kinds = chinese_poker_core::play::NATURAL_KINDS;
+    let royalty_rows: Vec<Vec<u64>> = stat(d, "royalty_rows")?;
+    let royalty_rows = counted(royalty_rows, 3, "royalty_rows")?
+        .into_iter()
+        .map(|r| sized::<u64, 10>(r, "royalty_rows"))
+        .collect::<PyResult<_>>()?;
+    let deal_totals = match d.get_item("deal_totals")? {
+        Some(a) => a
+            .cast::<numpy::PyArray2<i64>>()?
+            .readonly()
+            .as_array()
+            .iter()
+            .copied()
+            .collect(),
+        None => Vec::new(),
+    };
+    Ok(SimStats {
+        players,
+        deals: stat(d, "deals")?,
+        denominator: stat(d, "denominator")?,
+        points: counted(stat(d, "points")?, players, "points")?,
+        points_sq: counted(stat(d, "points_sq")?, players, "points_sq")?,
+        pairs_compared: stat(d, "pairs_compared")?,
+        scoops: stat(d, "scoops")?,
+        hands: stat(d, "hands")?,
+        fouls: stat(d, "fouls")?,
+        naturals_paid: counted(stat(d, "naturals_paid")?, kinds, "naturals_paid")?,
+        naturals_dealt: counted(stat(d, "naturals_dealt")?, kinds, "naturals_dealt")?,
+        six_pairs_strict: stat(d, "six_pairs_strict")?,
+        six_pairs_with_quads: stat(d, "six_pairs_with_quads")?,
+        royalty_rows,
+        row_decided: sized(stat(d, "row_decided")?, "row_decided")?,
+        row_ties: sized(stat(d, "row_ties")?, "row_ties")?,
+        deal_totals,
+    })
+}
+
+/// Adds two statistics dicts of `simulate_range` (same players and rules)
+/// by the core's merge, so that the sums are exactly a single run's.
+///
+/// >>> a = simulate_range(0, 5, 4, None, "greedy", 1)
+/// >>> _merge_stats(a, simulate_range(5, 5, 4, None, "greedy", 1))["deals"]
+/// 10
+#[pyfunction]
+pub fn _merge_stats<'py>(
+    py: Python<'py>,
+    a: &Bound<'py, PyDict>,
+    b: &Bound<'py, PyDict>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let mut merged = dict_stats(a)?;
+    let other = dict_stats(b)?;
+    light(|| merged.merge(&other))?;
+    stats_dict(py, merged)
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(_merge_stats, m)?)?;
+    // The natural kinds in the order of the statistics' lists.
+    let kinds: Vec<&str> = NaturalKind::ALL.iter().map(|k| k.as_str()).collect();
+    m.add("NATURAL_KINDS", pyo3::types::PyTuple::new(m.py(), kinds)?)?;
     m.add_function(wrap_pyfunction!(duplicate_match, m)?)?;
     m.add_class::<Solution>()?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;

@@ -20,12 +20,13 @@
 //! Each deal's cards come from `(seed, iteration, deal)`, and the fit uses
 //! counts only, so the file is identical whatever the thread count.
 
+use chinese_poker_core::cards::deck::{deal_cards, splitmix64};
 use chinese_poker_core::cards::Card;
 use chinese_poker_core::eval::{evaluator, Wheel};
-use chinese_poker_core::model::{classes, ordinal, Model, Tally};
 use chinese_poker_core::rules::Rules;
 use chinese_poker_core::search::HandSubsets;
-use chinese_poker_core::solver::{deal_cards, splitmix64, Solver};
+use chinese_poker_core::solve::model::{classes, ordinal, Model, Tally};
+use chinese_poker_core::solve::Solver;
 use rayon::prelude::*;
 use std::time::Instant;
 

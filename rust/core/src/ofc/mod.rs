@@ -117,46 +117,9 @@ impl OfcRules {
     }
 }
 
-/// SplitMix64: a small, well-mixed generator, so that a `u64` seed fixes a
-/// deal and a rollout everywhere (no dependency on an external RNG crate).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SplitMix64(u64);
-
-impl SplitMix64 {
-    /// A generator from a seed.
-    pub fn new(seed: u64) -> SplitMix64 {
-        SplitMix64(seed)
-    }
-
-    /// The next 64 random bits.
-    #[inline]
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (`n > 0`); the multiply-shift bias is below 2^-50 for n ≤ 52.
-    #[inline]
-    pub fn below(&mut self, n: usize) -> usize {
-        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
-    }
-
-    /// Fisher–Yates shuffle.
-    pub fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            let j = self.below(i + 1);
-            items.swap(i, j);
-        }
-    }
-}
-
-/// Mixes a seed with a stream number so that sub-generators are independent.
-pub(crate) fn mix_seed(seed: u64, stream: u64) -> u64 {
-    SplitMix64::new(seed ^ stream.wrapping_mul(0xD1B5_4A32_D192_ED03)).next_u64()
-}
+pub(crate) use crate::cards::deck::mix_seed;
+/// The deck's generator and stream seeding, where the open-face code reaches them.
+pub use crate::cards::deck::SplitMix64;
 
 #[cfg(test)]
 mod tests;

@@ -4,16 +4,16 @@
 //! rules against the same opponents (common random numbers), so differences
 //! between candidates are measured with little noise.
 
-use crate::batch::{for_chunks_sized, Threads};
+use super::model::Model;
+use super::pricing::Solver;
+use crate::cards::deck::SplitMix64;
 use crate::cards::Card;
 use crate::error::{Error, Result};
-use crate::model::Model;
 use crate::natural::Natural;
+use crate::parallel::{for_chunks_sized, Threads};
 use crate::rules::Rules;
 use crate::score::{score, PlayerHand};
 use crate::setting::Setting;
-use crate::simulate::splitmix64;
-use crate::solver::Solver;
 use std::time::{Duration, Instant};
 
 /// How hard the strong solver works.
@@ -172,13 +172,9 @@ fn sample(
     seed: u64,
     out: &mut [f64],
 ) -> Result<()> {
-    let mut state = seed ^ s.wrapping_mul(0xA24B_AED4_963E_E407);
     let mut deck = unseen.to_vec();
-    let need = 13 * opponents;
-    for i in 0..need.min(deck.len()) {
-        let j = i + (splitmix64(&mut state) % (deck.len() - i) as u64) as usize;
-        deck.swap(i, j);
-    }
+    SplitMix64::new(seed ^ s.wrapping_mul(0xA24B_AED4_963E_E407))
+        .shuffle_prefix(&mut deck, 13 * opponents);
     let mut players = Vec::with_capacity(opponents + 1);
     players.push(PlayerHand::Surrender); // replaced per candidate below
     for o in 0..opponents {
@@ -202,7 +198,7 @@ fn sample(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::simulate::deal_deck;
+    use crate::cards::deck::deal_deck;
 
     #[test]
     fn strong_is_deterministic_and_refines_fast_candidates() {

@@ -5,40 +5,22 @@
 //! Each deal's shuffle comes from a counter-based generator keyed by
 //! `(seed, deal index)`, so results do not depend on how the range is split.
 
-use crate::batch::{for_chunks_sized, Threads};
+use super::strategy::Strategy;
 use crate::cards::Card;
 use crate::error::{Error, Result};
 use crate::eval::category_of;
 use crate::natural::{held_kinds, NaturalKind};
+use crate::parallel::{for_chunks_sized, Threads};
 use crate::rules::Rules;
 use crate::score::{score, PlayerHand, Status};
+use crate::search::HandSubsets;
 use crate::setting::Setting;
+use crate::solve::{Model, Solver};
 
-/// splitmix64: a fast, well-mixed 64-bit generator step.
-#[inline]
-pub fn splitmix64(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
+use crate::cards::deck::deal_deck;
 
-/// The shuffled pack of deal `index` of a run seeded with `seed`.
-pub fn deal_deck(seed: u64, index: u64) -> [Card; 52] {
-    let mut state = seed ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03);
-    splitmix64(&mut state);
-    let mut deck: [Card; 52] = std::array::from_fn(|i| i as Card);
-    for i in (1..52).rev() {
-        // Lemire's multiply-shift keeps the draw unbiased enough for 52 cards.
-        let j = ((splitmix64(&mut state) >> 32) * (i as u64 + 1)) >> 32;
-        deck.swap(i, j as usize);
-    }
-    deck
-}
-
-/// Number of natural kinds counted by frequency.
-pub const NATURAL_KINDS: usize = 15;
+/// Number of natural kinds counted by frequency (those of [`NaturalKind::ALL`], in its order).
+pub const NATURAL_KINDS: usize = NaturalKind::ALL.len();
 
 /// Statistics of a simulation; `merge` adds two runs exactly.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -116,8 +98,8 @@ impl SimStats {
             )));
         }
         if o.deals > 0 && self.deals > 0 && o.denominator != self.denominator {
-            return Err(Error::Internal(
-                "merged runs with different denominators".into(),
+            return Err(Error::InvalidSetting(
+                "cannot merge simulations of different tables or rules".into(),
             ));
         }
         if self.deals == 0 {
@@ -172,7 +154,7 @@ fn counting_rules() -> (Rules, Rules, Rules) {
 const CHUNK_DEALS: u64 = 256;
 /// Deals per window: the chunks' statistics of one window (about 1 KB each)
 /// are held until merged, so a window bounds the memory of any run length.
-const WINDOW_DEALS: u64 = 1024 * CHUNK_DEALS;
+pub(super) const WINDOW_DEALS: u64 = 1024 * CHUNK_DEALS;
 
 #[allow(clippy::too_many_arguments)]
 /// Plays deals `first .. first + count` of a run: `set(hand) -> (setting, declare)`
@@ -202,9 +184,74 @@ pub fn simulate_range(
     )
 }
 
+/// [`simulate_range`] with every hand set by `strategy`, one of
+/// [`Strategy::SIMULATE`]: the fast solver (against `players - 1`
+/// opponents, at least one), which declares the naturals it finds worth
+/// it, or the greedy setting, which declares none.
+///
+/// ```
+/// use chinese_poker_core::{parallel::Threads, play::{simulate::simulate_strategy, Strategy}};
+/// use chinese_poker_core::{rules::Rules, solve::Model};
+/// let rules = Rules::default();
+/// let model = Model::embedded().unwrap();
+/// let s = simulate_strategy(0, 8, 4, &rules, 1, Strategy::Greedy, model, true, false, Threads::Count(1));
+/// assert_eq!(s.unwrap().deals, 8);
+/// ```
+#[allow(clippy::too_many_arguments)]
+pub fn simulate_strategy(
+    first: u64,
+    count: u64,
+    players: usize,
+    rules: &Rules,
+    seed: u64,
+    strategy: Strategy,
+    model: &Model,
+    count_naturals: bool,
+    record_deals: bool,
+    threads: Threads,
+) -> Result<SimStats> {
+    match strategy {
+        Strategy::Fast => {
+            let solver = Solver::new(rules, players.saturating_sub(1).max(1), model)?;
+            let set = |h: &[Card; 13]| -> Result<([Card; 13], bool)> {
+                let s = solver.solve_top(h, 1)?;
+                Ok((s.setting, s.natural.is_some()))
+            };
+            simulate_range(
+                first,
+                count,
+                players,
+                rules,
+                seed,
+                count_naturals,
+                record_deals,
+                &set,
+                threads,
+            )
+        }
+        Strategy::Greedy => {
+            let set = |h: &[Card; 13]| -> Result<([Card; 13], bool)> {
+                Ok((HandSubsets::new(h, rules.wheel).greedy().cards(h), false))
+            };
+            simulate_range(
+                first,
+                count,
+                players,
+                rules,
+                seed,
+                count_naturals,
+                record_deals,
+                &set,
+                threads,
+            )
+        }
+        other => Err(Strategy::unknown(other.name(), &Strategy::SIMULATE)),
+    }
+}
+
 /// `simulate_range` with `window` deals per window.
 #[allow(clippy::too_many_arguments)]
-fn simulate_windows(
+pub(super) fn simulate_windows(
     first: u64,
     count: u64,
     players: usize,
@@ -340,149 +387,4 @@ fn play_deal(
         }
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::search::HandSubsets;
-
-    fn greedy(hand: &[Card; 13]) -> Result<([Card; 13], bool)> {
-        let s = HandSubsets::new(hand, crate::eval::Wheel::Lowest);
-        Ok((s.greedy().cards(hand), false))
-    }
-
-    #[test]
-    fn decks_are_permutations_and_keyed_by_index() {
-        let a = deal_deck(7, 3);
-        let mut sorted = a;
-        sorted.sort_unstable();
-        assert_eq!(sorted, std::array::from_fn(|i| i as Card));
-        assert_ne!(deal_deck(7, 3), deal_deck(7, 4));
-        assert_eq!(deal_deck(7, 3), a);
-    }
-
-    #[test]
-    fn split_runs_merge_to_the_whole_run_and_are_zero_sum() {
-        let rules = Rules::preset("cp_pro_1_6").unwrap();
-        let whole = simulate_range(
-            0,
-            600,
-            4,
-            &rules,
-            11,
-            true,
-            true,
-            &greedy,
-            Threads::Count(1),
-        )
-        .unwrap();
-        let mut parts = simulate_range(
-            0,
-            250,
-            4,
-            &rules,
-            11,
-            true,
-            true,
-            &greedy,
-            Threads::Count(2),
-        )
-        .unwrap();
-        parts
-            .merge(
-                &simulate_range(250, 350, 4, &rules, 11, true, true, &greedy, Threads::Auto)
-                    .unwrap(),
-            )
-            .unwrap();
-        assert_eq!(whole, parts);
-        assert_eq!(whole.deals, 600);
-        assert_eq!(whole.points.iter().sum::<i128>(), 0);
-        assert_eq!(whole.fouls, 0, "greedy never fouls (RULES §3.4)");
-        assert_eq!(whole.hands, 2400);
-        assert_eq!(whole.deal_totals.len(), 2400);
-        assert_eq!(whole.deal_totals.iter().sum::<i64>(), 0);
-    }
-
-    #[test]
-    fn windows_do_not_change_the_result() {
-        let rules = Rules::preset("wiki_2_4").unwrap();
-        let run = |window| {
-            simulate_windows(
-                5,
-                1100,
-                3,
-                &rules,
-                9,
-                (true, true),
-                &greedy,
-                Threads::Count(2),
-                window,
-            )
-            .unwrap()
-        };
-        let whole = run(WINDOW_DEALS);
-        assert_eq!(whole.deals, 1100);
-        for window in [1, 300, 512] {
-            assert_eq!(run(window), whole, "window {window}");
-        }
-    }
-
-    #[test]
-    fn a_range_past_the_last_index_is_refused() {
-        let rules = Rules::default();
-        let r = simulate_range(
-            u64::MAX - 3,
-            10,
-            2,
-            &rules,
-            0,
-            false,
-            false,
-            &greedy,
-            Threads::Count(1),
-        );
-        assert!(matches!(r, Err(Error::InvalidSetting(_))), "{r:?}");
-    }
-
-    /// Found through the Python API: `first + count` past 2^64 overflowed (a
-    /// huge count now runs in windows, in constant memory).
-    #[test]
-    fn ranges_past_the_last_index_are_refused() {
-        let rules = Rules::preset("cp_pro_1_6").unwrap();
-        let run = |first: u64, count: u64| {
-            simulate_range(
-                first,
-                count,
-                2,
-                &rules,
-                0,
-                false,
-                false,
-                &greedy,
-                Threads::Count(1),
-            )
-        };
-        assert!(matches!(run(u64::MAX, 2), Err(Error::InvalidSetting(_))));
-        assert_eq!(run(u64::MAX - 1, 1).unwrap().deals, 1);
-    }
-
-    /// Found through the Python API: under rules with every amount near its
-    /// limit, the sum of squared results outgrew u64 within 40,000 deals.
-    #[test]
-    fn sums_of_large_results_do_not_overflow() {
-        let t: i64 = 100_000_000_000; // a seat's result far beyond any real deal
-        let mut st = SimStats::new(2);
-        let big = SimStats {
-            deals: 1,
-            points: vec![i128::from(t), -i128::from(t)],
-            points_sq: vec![u128::from(t.unsigned_abs()).pow(2); 2],
-            ..SimStats::new(2)
-        };
-        for _ in 0..1000 {
-            st.merge(&big).unwrap();
-        }
-        assert_eq!(st.points[1], -1000 * i128::from(t));
-        assert_eq!(st.points_sq[0], 1000 * u128::from(t.unsigned_abs()).pow(2));
-    }
 }

@@ -312,7 +312,7 @@ pub struct Model {
     pub independent: bool,
 }
 
-static EMBEDDED: &[u8] = include_bytes!("../data/model.bin");
+static EMBEDDED: &[u8] = include_bytes!("../../data/model.bin");
 static DEFAULT: LazyLock<Result<Model>> = LazyLock::new(|| Model::from_bytes(EMBEDDED));
 
 fn bad(msg: impl Into<String>) -> Error {
@@ -383,7 +383,7 @@ impl Model {
     /// The model shipped with the crate (`data/model.bin`), parsed once.
     ///
     /// ```
-    /// let m = chinese_poker_core::model::Model::embedded().unwrap();
+    /// let m = chinese_poker_core::solve::Model::embedded().unwrap();
     /// assert!(m.samples > 0);
     /// ```
     pub fn embedded() -> Result<&'static Model> {

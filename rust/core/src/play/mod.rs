@@ -1,0 +1,20 @@
+//! Play: the strategies that set hands, the baselines the solver is
+//! measured against, and the games that pit them against each other — the
+//! duplicate heads-up match and the simulation of whole deals.
+//!
+//! - `strategy.rs`: [`Strategy`], the one parser of strategy names.
+//! - `baseline.rs`: the greedy and royalty-maximising settings.
+//! - `duplicate.rs`: a hand played with a strategy, and [`duplicate_match`].
+//! - `simulate.rs`: deals played and settled in mergeable statistics ([`SimStats`]).
+
+mod baseline;
+mod duplicate;
+pub mod simulate;
+mod strategy;
+#[cfg(test)]
+mod tests;
+
+pub use baseline::{greedy_setting, royalty_max_setting};
+pub use duplicate::duplicate_match;
+pub use simulate::{simulate_range, SimStats, NATURAL_KINDS};
+pub use strategy::Strategy;

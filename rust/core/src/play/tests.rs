@@ -1,0 +1,213 @@
+use super::simulate::*;
+use super::*;
+use crate::cards::deck::{deal_cards, deal_deck};
+use crate::cards::Card;
+use crate::error::{Error, Result};
+use crate::eval::{evaluator, Wheel};
+use crate::parallel::Threads;
+use crate::royalty::row_royalty;
+use crate::rules::Rules;
+use crate::search::HandSubsets;
+use crate::setting::{order_check, Row};
+use std::collections::HashSet;
+
+fn hands(n: usize, seed: u64) -> Vec<[Card; 13]> {
+    (0..n)
+        .map(|i| deal_cards(seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)))
+        .collect()
+}
+
+fn values(s: &[Card; 13], wheel: Wheel) -> [u32; 3] {
+    let e = evaluator(wheel);
+    [
+        e.value3([s[0], s[1], s[2]]),
+        e.value5([s[3], s[4], s[5], s[6], s[7]]),
+        e.value5([s[8], s[9], s[10], s[11], s[12]]),
+    ]
+}
+
+fn greedy(hand: &[Card; 13]) -> Result<([Card; 13], bool)> {
+    let s = HandSubsets::new(hand, crate::eval::Wheel::Lowest);
+    Ok((s.greedy().cards(hand), false))
+}
+
+#[test]
+fn decks_are_permutations_and_keyed_by_index() {
+    let a = deal_deck(7, 3);
+    let mut sorted = a;
+    sorted.sort_unstable();
+    assert_eq!(sorted, std::array::from_fn(|i| i as Card));
+    assert_ne!(deal_deck(7, 3), deal_deck(7, 4));
+    assert_eq!(deal_deck(7, 3), a);
+}
+
+#[test]
+fn split_runs_merge_to_the_whole_run_and_are_zero_sum() {
+    let rules = Rules::preset("cp_pro_1_6").unwrap();
+    let whole = simulate_range(
+        0,
+        600,
+        4,
+        &rules,
+        11,
+        true,
+        true,
+        &greedy,
+        Threads::Count(1),
+    )
+    .unwrap();
+    let mut parts = simulate_range(
+        0,
+        250,
+        4,
+        &rules,
+        11,
+        true,
+        true,
+        &greedy,
+        Threads::Count(2),
+    )
+    .unwrap();
+    parts
+        .merge(
+            &simulate_range(250, 350, 4, &rules, 11, true, true, &greedy, Threads::Auto).unwrap(),
+        )
+        .unwrap();
+    assert_eq!(whole, parts);
+    assert_eq!(whole.deals, 600);
+    assert_eq!(whole.points.iter().sum::<i128>(), 0);
+    assert_eq!(whole.fouls, 0, "greedy never fouls (RULES §3.4)");
+    assert_eq!(whole.hands, 2400);
+    assert_eq!(whole.deal_totals.len(), 2400);
+    assert_eq!(whole.deal_totals.iter().sum::<i64>(), 0);
+}
+
+#[test]
+fn windows_do_not_change_the_result() {
+    let rules = Rules::preset("wiki_2_4").unwrap();
+    let run = |window| {
+        simulate_windows(
+            5,
+            1100,
+            3,
+            &rules,
+            9,
+            (true, true),
+            &greedy,
+            Threads::Count(2),
+            window,
+        )
+        .unwrap()
+    };
+    let whole = run(WINDOW_DEALS);
+    assert_eq!(whole.deals, 1100);
+    for window in [1, 300, 512] {
+        assert_eq!(run(window), whole, "window {window}");
+    }
+}
+
+#[test]
+fn a_range_past_the_last_index_is_refused() {
+    let rules = Rules::default();
+    let r = simulate_range(
+        u64::MAX - 3,
+        10,
+        2,
+        &rules,
+        0,
+        false,
+        false,
+        &greedy,
+        Threads::Count(1),
+    );
+    assert!(matches!(r, Err(Error::InvalidSetting(_))), "{r:?}");
+}
+
+/// A range whose `first + count` passes 2^64 is refused rather than
+/// overflowing (a huge count within range runs in windows, in constant memory).
+#[test]
+fn ranges_past_the_last_index_are_refused() {
+    let rules = Rules::preset("cp_pro_1_6").unwrap();
+    let run = |first: u64, count: u64| {
+        simulate_range(
+            first,
+            count,
+            2,
+            &rules,
+            0,
+            false,
+            false,
+            &greedy,
+            Threads::Count(1),
+        )
+    };
+    assert!(matches!(run(u64::MAX, 2), Err(Error::InvalidSetting(_))));
+    assert_eq!(run(u64::MAX - 1, 1).unwrap().deals, 1);
+}
+
+/// Under rules with every amount near its limit, the sum of squared results
+/// would outgrow u64 within tens of thousands of deals.
+#[test]
+fn sums_of_large_results_do_not_overflow() {
+    let t: i64 = 100_000_000_000; // a seat's result far beyond any real deal
+    let mut st = SimStats::new(2);
+    let big = SimStats {
+        deals: 1,
+        points: vec![i128::from(t), -i128::from(t)],
+        points_sq: vec![u128::from(t.unsigned_abs()).pow(2); 2],
+        ..SimStats::new(2)
+    };
+    for _ in 0..1000 {
+        st.merge(&big).unwrap();
+    }
+    assert_eq!(st.points[1], -1000 * i128::from(t));
+    assert_eq!(st.points_sq[0], 1000 * u128::from(t.unsigned_abs()).pow(2));
+}
+
+#[test]
+fn royalty_max_takes_the_royalties() {
+    let rules = Rules::preset("cp_pro_1_6").unwrap();
+    let mut pool = hands(20, 31);
+    // Trips of deuces, a straight 3-7 and a heart flush are all available.
+    pool.push([0, 1, 2, 4, 9, 14, 19, 24, 30, 38, 42, 46, 50]);
+    let mut most = 0;
+    for hand in pool {
+        let (s, fouled) = royalty_max_setting(&hand, &rules).unwrap();
+        assert!(!fouled);
+        let v = values(&s, rules.wheel);
+        assert_eq!(order_check(v, &rules), None);
+        let roy: i64 = Row::ALL
+            .iter()
+            .map(|&r| row_royalty(&rules, r, v[r as usize]))
+            .sum();
+        let mut best = 0;
+        HandSubsets::new(&hand, rules.wheel).for_each_setting(|_, f, m, b| {
+            if order_check([f, m, b], &rules).is_none() {
+                let r = row_royalty(&rules, Row::Front, f)
+                    + row_royalty(&rules, Row::Middle, m)
+                    + row_royalty(&rules, Row::Back, b);
+                best = best.max(r);
+            }
+        });
+        assert_eq!(roy, best);
+        most = most.max(roy);
+    }
+    assert!(most >= 3);
+}
+
+#[test]
+fn fast_beats_greedy_heads_up() {
+    let rules = Rules::preset("cp_pro_2_4").unwrap();
+    let (edge, se) = duplicate_match(Strategy::Fast, Strategy::Greedy, 2000, &rules, 3).unwrap();
+    assert!(edge > 0.5 && edge > 5.0 * se, "edge {edge} ± {se}");
+    let seen: HashSet<u64> = (0..100).map(|d| deal_cards::<1>(d)[0] as u64).collect();
+    assert!(seen.len() > 20);
+}
+
+/// A deal count beyond memory is an error, not an abort.
+#[test]
+fn a_match_beyond_memory_is_refused() {
+    let rules = Rules::preset("cp_pro_2_4").unwrap();
+    let r = duplicate_match(Strategy::Greedy, Strategy::Greedy, 1 << 60, &rules, 0);
+    assert!(matches!(r, Err(Error::InvalidSetting(_))), "{r:?}");
+}
