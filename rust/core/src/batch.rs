@@ -4,7 +4,7 @@
 use crate::error::{Error, Result};
 use crate::eval::{category_of, evaluator, Category, Wheel};
 use crate::rules::Rules;
-use crate::score::DealScorer;
+use crate::score::{DealScorer, MAX_PLAYERS, MIN_PLAYERS};
 use std::collections::BTreeSet;
 use std::sync::Mutex;
 
@@ -77,9 +77,9 @@ pub fn score_deals(
 ) -> Result<(Vec<i64>, i64)> {
     let scorer = DealScorer::new(rules)?;
     let width = players * 13;
-    if !(2..=4).contains(&players) || deals.len() % width != 0 {
+    if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&players) || deals.len() % width != 0 {
         return Err(Error::Array(format!(
-            "deals must have shape (N, P, 13) with 2 to 4 players, got {players} players"
+            "deals must have shape (N, P, 13) with {MIN_PLAYERS} to {MAX_PLAYERS} players, got {players} players"
         )));
     }
     let n = deals.len() / width;

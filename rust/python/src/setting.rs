@@ -290,13 +290,7 @@ pub fn pareto_settings<'py>(
     let codes = args::codes_of(hand, n)?;
     let r = rules_or_default(rules)?;
     let cards = light(|| search::hand13(&codes))?;
-    let found = detached(py, || {
-        Ok(if r.same_category_ok() {
-            search::pareto_settings(&cards, r.wheel(), legal_under(&r))
-        } else {
-            search::pareto_settings(&cards, r.wheel(), search::ValueOrder(legal_under(&r)))
-        })
-    })?;
+    let found = detached(py, || Ok(search::frontier(&cards, &r)))?;
     let k = found.len();
     let values: Vec<u32> = found.iter().flat_map(|(_, v)| *v).collect();
     let settings = settings_array(py, found.into_iter().map(|(s, _)| s).collect())?;

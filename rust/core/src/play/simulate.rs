@@ -12,7 +12,7 @@ use crate::eval::category_of;
 use crate::natural::{held_kinds, NaturalKind};
 use crate::parallel::{for_chunks_sized, Threads};
 use crate::rules::Rules;
-use crate::score::{score, PlayerHand, Status};
+use crate::score::{check_players, score, PlayerHand, Status};
 use crate::search::HandSubsets;
 use crate::setting::Setting;
 use crate::solve::{Model, Solver};
@@ -262,11 +262,7 @@ pub(super) fn simulate_windows(
     threads: Threads,
     window: u64,
 ) -> Result<SimStats> {
-    if !(2..=4).contains(&players) {
-        return Err(Error::InvalidSetting(format!(
-            "a deal has 2 to 4 players, got {players}"
-        )));
-    }
+    check_players(players)?;
     rules.validate()?;
     let end = first.checked_add(count).ok_or_else(|| {
         Error::InvalidSetting(format!(
