@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 export VIRTUAL_ENV := $(abspath $(VENV))
 export PATH := $(abspath $(VENV))/bin:$(PATH)
 
-.PHONY: help venv dev release test test-rust test-python lint fmt bench bench-rust bench-python bench-threads bench-memory fuzz fuzz-corpus clean
+.PHONY: help venv dev release test test-rust test-python lint fmt docs bench bench-rust bench-python bench-threads bench-memory fuzz fuzz-corpus clean
 
 help: ## show this help
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-13s %s\n", $$1, $$2}'
@@ -48,6 +48,11 @@ fmt: dev ## format Rust and Python sources (ruff comes with the test extras)
 	cargo fmt --all
 	$(PY) -m ruff format python tests benches fuzz
 	$(PY) -m ruff check --fix python tests benches fuzz
+
+# The option and preset sections of docs/rules.md are written from the rules
+# tables; the same test fails in `make test-rust` when the file is stale.
+docs: ## regenerate the generated sections of docs/rules.md from the option and preset tables
+	UPDATE_DOCS=1 cargo test --locked -p chinese-poker-core --lib rules::docs::
 
 bench-rust: ## criterion benchmarks of the core
 	cargo bench --locked -p chinese-poker-core

@@ -27,7 +27,7 @@ fn greedy_deals(n: usize, seed: u64, rules: &Rules) -> Vec<u8> {
         for hand in deck.chunks_exact(13) {
             let mut h = [0u8; 13];
             h.copy_from_slice(hand);
-            out.extend_from_slice(&greedy_setting(&h, rules.wheel));
+            out.extend_from_slice(&greedy_setting(&h, rules.wheel()));
         }
     }
     out

@@ -90,7 +90,7 @@ fn per_hand_distribution() {
         ),
         (
             "greedy_reference",
-            Box::new(|h| HandSubsets::new(h, rules.wheel).greedy().back as f64),
+            Box::new(|h| HandSubsets::new(h, rules.wheel()).greedy().back as f64),
         ),
     ];
     let mut times = vec![Vec::with_capacity(hands.len()); runs.len()];

@@ -263,9 +263,9 @@ pub fn all_settings<'py>(
     let cards = light(|| search::hand13(&codes))?;
     let rows = detached(py, || {
         Ok(if legal_only {
-            search::all_settings(&cards, r.wheel, legal_under(&r))
+            search::all_settings(&cards, r.wheel(), legal_under(&r))
         } else {
-            search::all_settings(&cards, r.wheel, |_, _, _| true)
+            search::all_settings(&cards, r.wheel(), |_, _, _| true)
         })
     })?;
     settings_array(py, rows)

@@ -1,15 +1,15 @@
 //! Fantasyland (RULES §7.5): who enters and stays, how many cards, and an
 //! exact solver for setting 13–17 cards at once.
 //!
-//! The rules engine has no `fl.*` options yet, so the options follow the
-//! preset name ([`FantasylandRules::for_preset`]); the Russian presets have
-//! no Fantasyland because the seed does not know it.
+//! The options are the `fl.*` options of [`Rules`], read by
+//! [`FantasylandRules::from_rules`]; the Russian presets leave Fantasyland
+//! off because their source does not know it.
 
 use crate::cards::{check_hand, Card};
 use crate::error::{Error, Result};
 use crate::eval::{category_of, evaluator, Category};
 use crate::royalty::row_royalty;
-use crate::rules::Rules;
+use crate::rules::{FantasylandStay, Rules};
 use crate::setting::{order_check, Row, Setting};
 
 const TRIPS: u8 = Category::Trips as u8;
@@ -30,42 +30,40 @@ pub struct FantasylandRules {
     pub progressive: bool,
     /// Cards dealt to a player who stays (a progressive repeat gets 14).
     pub repeat_cards: u8,
-    /// Classic OFC also lets a full house or better in the middle stay.
-    pub stay_middle_full_house: bool,
+    /// The boards that stay (`fl.stay`); classic OFC also lets a full house
+    /// or better in the middle stay.
+    pub stay: FantasylandStay,
 }
 
 impl FantasylandRules {
-    /// No Fantasyland.
+    /// No Fantasyland: the `fl.*` options of the plain game.
     pub fn off() -> FantasylandRules {
+        FantasylandRules::from_rules(&Rules::default())
+    }
+
+    /// The `fl.*` options of a rule set.
+    pub fn from_rules(rules: &Rules) -> FantasylandRules {
+        // `validate` keeps both counts in 13..=17, so they fit a u8.
+        let count = |n: i64| u8::try_from(n).unwrap_or(14);
         FantasylandRules {
-            enabled: false,
-            cards: 14,
-            progressive: false,
-            repeat_cards: 14,
-            stay_middle_full_house: false,
+            enabled: rules.fl_enabled(),
+            cards: count(rules.fl_cards()),
+            progressive: rules.fl_progressive(),
+            repeat_cards: count(rules.fl_repeat_cards()),
+            stay: rules.fl_stay(),
         }
     }
 
-    /// The options of a preset (RULES §8): `ofc_us` — 14 cards, stay on front
-    /// trips, middle full house+ or back quads+; `ofc_pineapple` — 14 cards,
-    /// stay on front trips or back quads+; `ofc_pineapple_progressive` — 14–17
-    /// cards by the front, 14 on a repeat; every other preset — off.
+    /// The options of a preset (RULES §8), off for an unknown or closed-game
+    /// one: `ofc_us` — 14 cards, stay on front trips, middle full house+ or
+    /// back quads+; `ofc_pineapple` — 14 cards, stay on front trips or back
+    /// quads+; `ofc_pineapple_progressive` — 14–17 cards by the front, 14 on
+    /// a repeat. Kept for callers that name a preset; rules changed from a
+    /// preset are read by [`FantasylandRules::from_rules`].
     pub fn for_preset(preset: &str) -> FantasylandRules {
-        let on = FantasylandRules {
-            enabled: true,
-            ..FantasylandRules::off()
-        };
-        match preset {
-            "ofc_us" => FantasylandRules {
-                stay_middle_full_house: true,
-                ..on
-            },
-            "ofc_pineapple" => on,
-            "ofc_pineapple_progressive" => FantasylandRules {
-                progressive: true,
-                ..on
-            },
-            _ => FantasylandRules::off(),
+        match Rules::preset(preset) {
+            Ok(r) => FantasylandRules::from_rules(&r),
+            Err(_) => FantasylandRules::off(),
         }
     }
 
@@ -88,9 +86,9 @@ impl FantasylandRules {
     /// Do these (legal) row values keep a Fantasyland player in Fantasyland?
     pub fn stays(&self, values: [u32; 3]) -> bool {
         self.enabled
-            && (category_of(values[0]) == TRIPS
-                || category_of(values[2]) >= QUADS
-                || (self.stay_middle_full_house && category_of(values[1]) >= FULL_HOUSE))
+            && ((self.stay.front_trips && category_of(values[0]) == TRIPS)
+                || (self.stay.back_quads_plus && category_of(values[2]) >= QUADS)
+                || (self.stay.middle_full_house_plus && category_of(values[1]) >= FULL_HOUSE))
     }
 
     /// Fantasyland cards for the next deal after a finished board (0 = none).
@@ -197,7 +195,7 @@ pub fn solve(
             "the Fantasyland stay value must be a finite number".into(),
         ));
     }
-    let e = evaluator(rules.wheel);
+    let e = evaluator(rules.wheel());
     let n = cards.len();
     let all: u32 = (1 << n) - 1;
     let stay_bound = if fl.enabled { stay_value.max(0.0) } else { 0.0 };
@@ -251,7 +249,8 @@ pub fn solve(
                 }
             }
         }
-        let stay = trips || (fl.stay_middle_full_house && m.cat >= FULL_HOUSE);
+        let stay = (fl.stay.front_trips && trips)
+            || (fl.stay.middle_full_house_plus && m.cat >= FULL_HOUSE);
         m.key = m.middle + cap.unwrap_or(0.0).max(0.0) + if stay { stay_bound } else { 0.0 };
     }
     let mut middles: Vec<usize> = (0..fives.len()).collect();
@@ -266,7 +265,7 @@ pub fn solve(
     for c in 1..10 {
         cap_by_cat[c] = cap_by_cat[c].max(cap_by_cat[c - 1]);
     }
-    let back_stay = |b: &Five| fl.enabled && b.cat >= QUADS;
+    let back_stay = |b: &Five| fl.enabled && fl.stay.back_quads_plus && b.cat >= QUADS;
     let back_bound = |b: &Five| {
         b.back + cap_by_cat[(b.cat as usize).min(9)] + if back_stay(b) { stay_bound } else { 0.0 }
     };
@@ -352,4 +351,112 @@ pub fn solve(
         stays,
         fouled,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ofc::OfcRules;
+
+    #[test]
+    fn the_fl_options_of_the_presets_are_what_the_preset_names_gave() {
+        let on = |stay_middle: bool, progressive: bool| FantasylandRules {
+            enabled: true,
+            cards: 14,
+            progressive,
+            repeat_cards: 14,
+            stay: FantasylandStay {
+                front_trips: true,
+                back_quads_plus: true,
+                middle_full_house_plus: stay_middle,
+            },
+        };
+        for name in Rules::preset_names() {
+            let want = match *name {
+                "ofc_us" => on(true, false),
+                "ofc_pineapple" => on(false, false),
+                "ofc_pineapple_progressive" => on(false, true),
+                _ => FantasylandRules {
+                    enabled: false,
+                    ..on(false, false)
+                },
+            };
+            assert_eq!(FantasylandRules::for_preset(name), want, "{name}");
+        }
+    }
+
+    #[test]
+    fn open_face_rules_follow_the_options_not_the_preset_name() {
+        // A Russian table that plays Fantasyland and Pineapple by option.
+        let rules = Rules::preset("ofc_ru_main")
+            .unwrap()
+            .with_pairs(&[
+                ("game", "ofc_pineapple"),
+                ("fl.enabled", "true"),
+                ("fl.cards", "15"),
+                ("fl.stay", "none"),
+            ])
+            .unwrap();
+        let ofc = OfcRules::with_rules("ofc_ru_main", rules).unwrap();
+        assert!(ofc.pineapple);
+        assert!(ofc.fantasyland.enabled);
+        assert_eq!(ofc.fantasyland.cards, 15);
+        let trips_front = [
+            evaluator(crate::eval::Wheel::Lowest).value3([0, 1, 2]),
+            0,
+            0,
+        ];
+        assert!(!ofc.fantasyland.stays(trips_front));
+        assert!(FantasylandRules::for_preset("ofc_us").stays(trips_front));
+    }
+
+    #[test]
+    fn fl_stay_round_trips() {
+        for spec in [
+            "none",
+            "front_trips",
+            "front_trips,back_quads_plus",
+            "front_trips,back_quads_plus,middle_fh_plus",
+            "back_quads_plus,middle_fh_plus",
+        ] {
+            let r = Rules::default().with("fl.stay", spec).unwrap();
+            assert_eq!(r.get("fl.stay").unwrap(), spec);
+        }
+    }
+
+    /// Games saved before Fantasyland became options name only their preset:
+    /// they replay to the same totals and the same Fantasyland seats (an
+    /// `ofc_us` stay on a middle full house, a Pineapple stay on back quads,
+    /// entries from queens or better).
+    #[test]
+    fn games_saved_before_the_fl_options_replay_the_same() {
+        let saves: [(&str, [i64; 2], [u8; 2]); 4] = [
+            (
+                r#"{"preset":"ofc_us","rules":[],"players":2,"button":0,"seed":5,"fantasyland":[14,0],"moves":[[1,[[10,0],[8,1],[28,1],[37,2],[47,2]],[]],[0,[[41,0],[51,0],[50,0],[2,1],[0,1],[1,1],[6,1],[7,1],[13,2],[23,2],[14,2],[21,2],[12,2]],[32]],[1,[[44,1]],[]],[1,[[27,0]],[]],[1,[[35,2]],[]],[1,[[26,0]],[]],[1,[[49,2]],[]],[1,[[31,2]],[]],[1,[[24,1]],[]],[1,[[19,1]],[]]]}"#,
+                [33, -33],
+                [14, 0],
+            ),
+            (
+                r#"{"preset":"ofc_us","rules":[],"players":2,"button":0,"seed":48,"fantasyland":[0,0],"moves":[[1,[[41,0],[43,0],[45,1],[30,2],[2,2]],[]],[0,[[29,0],[47,1],[35,1],[40,2],[48,2]],[]],[1,[[12,1]],[]],[0,[[16,2]],[]],[1,[[50,2]],[]],[0,[[24,2]],[]],[1,[[46,2]],[]],[0,[[25,0]],[]],[1,[[51,2]],[]],[0,[[27,0]],[]],[1,[[44,1]],[]],[0,[[23,1]],[]],[1,[[1,1]],[]],[0,[[20,2]],[]],[1,[[42,1]],[]],[0,[[39,1]],[]],[1,[[19,0]],[]],[0,[[6,1]],[]]]}"#,
+                [-13, 13],
+                [0, 14],
+            ),
+            (
+                r#"{"preset":"ofc_pineapple_progressive","rules":[],"players":2,"button":0,"seed":41,"fantasyland":[0,0],"moves":[[1,[[18,1],[15,1],[11,1],[24,1],[46,2]],[]],[0,[[42,0],[40,0],[28,1],[0,2],[1,2]],[]],[1,[[21,0],[37,2]],[12]],[0,[[34,2],[33,2]],[19]],[1,[[20,2],[44,2]],[43]],[0,[[13,1],[17,2]],[26]],[1,[[2,0],[39,2]],[6]],[0,[[14,1],[31,1]],[16]],[1,[[35,0],[47,1]],[4]],[0,[[10,0],[23,1]],[29]]]}"#,
+                [8, -8],
+                [14, 0],
+            ),
+            (
+                r#"{"preset":"ofc_pineapple","rules":[],"players":2,"button":0,"seed":11,"fantasyland":[14,0],"moves":[[1,[[42,0],[40,0],[51,1],[12,2],[44,2]],[]],[0,[[28,0],[23,0],[15,0],[33,1],[34,1],[17,1],[32,1],[19,1],[8,2],[2,2],[0,2],[1,2],[3,2]],[47]],[1,[[43,0],[45,2]],[11]],[1,[[38,2],[27,2]],[20]],[1,[[29,1],[30,1]],[18]],[1,[[22,1],[46,1]],[50]]]}"#,
+                [28, -28],
+                [14, 0],
+            ),
+        ];
+        for (json, totals, next) in saves {
+            let g = crate::ofc::OfcGame::from_json(json).unwrap();
+            assert_eq!(g.settle().unwrap().totals, totals, "{json}");
+            assert_eq!(g.next_fantasyland().unwrap(), next, "{json}");
+            assert_eq!(g.to_json(), json);
+        }
+    }
 }

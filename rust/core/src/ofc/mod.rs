@@ -62,10 +62,11 @@ impl OfcRules {
     }
 
     /// Rules derived from a preset and then changed by the caller; the
-    /// dealing variant follows `rules.game`, Fantasyland follows the preset name.
+    /// dealing variant follows the `game` option and Fantasyland the `fl.*`
+    /// options, so a change of either is honoured whatever the preset's name.
     pub fn with_rules(preset: &str, rules: Rules) -> Result<OfcRules> {
         rules.validate()?;
-        if rules.game == Game::Closed {
+        if rules.game() == Game::Closed {
             return Err(Error::Rules {
                 option: "game".into(),
                 reason: format!("{preset:?} is not an open-face preset (game = closed)"),
@@ -73,8 +74,8 @@ impl OfcRules {
         }
         Ok(OfcRules {
             preset: preset.to_string(),
-            pineapple: rules.game == Game::OfcPineapple,
-            fantasyland: FantasylandRules::for_preset(preset),
+            pineapple: rules.game() == Game::OfcPineapple,
+            fantasyland: FantasylandRules::from_rules(&rules),
             rules,
         })
     }

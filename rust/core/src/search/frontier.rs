@@ -45,7 +45,7 @@ pub(crate) fn keeps_value_order(rules: &Rules) -> bool {
 /// # use chinese_poker_core::{rules::Rules, search::{frontier_of, HandSubsets}};
 /// let rules = Rules::preset("cp_pro_1_6").unwrap();
 /// let hand: [u8; 13] = std::array::from_fn(|i| 4 * i as u8);
-/// assert!(!frontier_of(&HandSubsets::new(&hand, rules.wheel), &rules).is_empty());
+/// assert!(!frontier_of(&HandSubsets::new(&hand, rules.wheel()), &rules).is_empty());
 /// ```
 #[inline]
 pub fn frontier_of(subsets: &HandSubsets, rules: &Rules) -> Vec<(SettingIdx, [u32; 3])> {
