@@ -52,7 +52,7 @@ impl std::str::FromStr for Notation {
             .ok_or_else(|| Error::UnknownOption {
                 option: "notation".into(),
                 value: s.into(),
-                allowed: crate::rules::quote_list(&Notation::ALL.map(Notation::name)),
+                allowed: crate::rules::values::quote_list(&Notation::ALL.map(Notation::name)),
             })
     }
 }
