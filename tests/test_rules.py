@@ -100,7 +100,7 @@ def test_cross_size_foul_table(
     back = [c for c in cp.parse_cards("Ts Tc Td Th 6c 6h 6s 7h 8h 9s Js Jh Jc 8c") if c not in cp.parse_cards(front + " " + middle)][:5]  # fmt: skip
     s = Setting(front, middle, back)
     # the back here is quads or a full house, above every middle in the table
-    assert s.is_foul(Rules()) is nonstrict_foul
+    assert s.is_foul(Rules(preset="plain")) is nonstrict_foul
     assert s.is_foul(Rules(order_mode="strict")) is strict_foul
     prefix_legal = Rules(order_mode="strict", order_cross_size_prefix="five_card_higher")
     assert s.is_foul(prefix_legal) is nonstrict_foul
@@ -132,7 +132,7 @@ def test_vector_6_ofc_scoop_with_royalties() -> None:
 
 
 def test_vector_7_four_players() -> None:
-    r = score([NORTH, EAST, SOUTH, WEST], Rules(method="per_row"))
+    r = score([NORTH, EAST, SOUTH, WEST], Rules(preset="plain", method="per_row"))
     assert r.totals == [3, -5, 3, -1]
     m = r.matrix
     assert all(m[i][j] == -m[j][i] for i in range(4) for j in range(4))
@@ -161,7 +161,7 @@ def test_naturals() -> None:
     assert flushes is not None and flushes.kind == "THREE_FLUSHES"
     assert flushes.setting is not None and not flushes.setting.is_foul()
     assert cp.find_natural("2c 2d 2h 4s 6c 6d 8h 8s Tc Jd Qh Qs Ac") is None
-    assert cp.find_natural("2c 3d 4h 5s 6c 7d 8h 9s Tc Jd Qh Ks Ac", Rules()) is None
+    assert cp.find_natural("2c 3d 4h 5s 6c 7d 8h 9s Tc Jd Qh Ks Ac", Rules(preset="plain")) is None
 
 
 def test_surrender_and_declared_natural() -> None:
@@ -204,7 +204,7 @@ def random_deal(rng: random.Random, players: int) -> np.ndarray:
 def test_plain_scoring_matches_brute_force(seed: int, players: int) -> None:
     deal = random_deal(random.Random(seed), players)
     settings = [Setting.from_codes(row) for row in deal]
-    assert score(settings, Rules()).totals == plain_scorer(settings)
+    assert score(settings, Rules(preset="plain")).totals == plain_scorer(settings)
 
 
 @given(st.integers(0, 2**32), st.integers(2, 4), st.sampled_from(Rules.presets()))
@@ -280,7 +280,7 @@ def test_score_batch_errors() -> None:
 
 def brute_pareto(hand: list[int]) -> set[tuple[int, int, int]]:
     """Value triples of the Pareto frontier by brute force (legal = f <= m <= b)."""
-    settings = cp.all_settings(hand, Rules(), legal_only=True)
+    settings = cp.all_settings(hand, Rules(preset="plain"), legal_only=True)
     triples = {
         (int(cp.evaluate(s[:3].tolist())), int(cp.evaluate(s[3:8].tolist())), int(cp.evaluate(s[8:].tolist())))
         for s in settings
@@ -303,9 +303,10 @@ def test_settings_and_frontier_against_brute_force(seed: int) -> None:
     assert len({(frozenset(r[:3]), frozenset(r[3:8])) for r in every.tolist()}) == 72_072
     legal = cp.all_settings(hand)
     assert all(
-        not Setting.from_codes(r).is_foul(Rules()) for r in legal[:: max(1, len(legal) // 200)]
+        not Setting.from_codes(r).is_foul(Rules(preset="plain"))
+        for r in legal[:: max(1, len(legal) // 200)]
     )
-    settings, values = cp.pareto_settings(hand, Rules())
+    settings, values = cp.pareto_settings(hand, Rules(preset="plain"))
     assert {tuple(v) for v in values.tolist()} == brute_pareto(hand)
     assert len(settings) == len({tuple(v) for v in values.tolist()})
 
@@ -339,3 +340,18 @@ def test_swapping_two_players_swaps_their_results(seed: int, players: int, prese
     expected = list(a)
     expected[i], expected[j] = a[j], a[i]
     assert b == expected
+
+
+def test_one_default_everywhere() -> None:
+    # Rules(), rules=None and the CLI's preset are one and the same default (RULES §13.8).
+    assert cp.DEFAULT_PRESET == "cp_pro_1_6"
+    assert Rules() == Rules.preset(cp.DEFAULT_PRESET)
+    assert Rules(method="2-4") == Rules.preset(cp.DEFAULT_PRESET).replace(method="2-4")
+    dragon = "2c 3d 4h 5s 6c 7d 8h 9s Tc Jd Qh Ks Ac"
+    assert repr(cp.find_natural(dragon)) == repr(cp.find_natural(dragon, Rules()))
+    assert cp.find_natural(dragon) is not None  # the default has naturals; plain has none
+    assert cp.find_natural(dragon, Rules(preset="plain")) is None
+    hand = "As Ad Kc Kd 9h 9s 7c 6d 5h 4s 3c 2d Jh"
+    assert cp.solve(hand).ev == cp.solve(hand, Rules()).ev
+    assert Rules.preset("plain") == Rules(preset="plain")
+    assert repr(Rules()) == "Rules.from_dict({})"

@@ -78,8 +78,8 @@ def test_naturals_decision() -> None:
     s = solve(dragon, Rules.preset("cp_pro_1_6"))
     assert s.natural is not None and s.natural.kind == "DRAGON"
     assert s.ev == pytest.approx(13 * 3)  # 13 from each of three opponents
-    plain = solve(dragon, Rules())  # no naturals: the hand is played
-    assert plain.natural is None and not plain.setting.is_foul(Rules())
+    plain = solve(dragon, Rules(preset="plain"))  # no naturals: the hand is played
+    assert plain.natural is None and not plain.setting.is_foul(Rules(preset="plain"))
 
 
 def test_strong_solver_is_seeded_and_reports_error() -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from chinese_poker._core import (
     DEFAULT_BATCH_LIMIT,
+    DEFAULT_PRESET,
     AmbiguousNotationError,
     ArrayError,
     ChinesePokerError,
@@ -62,6 +63,7 @@ SUITS = "cdhs"
 
 __all__ = [
     "DEFAULT_BATCH_LIMIT",
+    "DEFAULT_PRESET",
     "RANKS",
     "SUITS",
     "AmbiguousNotationError",

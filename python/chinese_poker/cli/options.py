@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-from chinese_poker import ChinesePokerError, Rules
+from chinese_poker import DEFAULT_PRESET, ChinesePokerError, Rules
 
-#: The preset of the closed-game commands.
-DEFAULT_PRESET = "cp_pro_1_6"
+__all__ = ["DEFAULT_PRESET", "rules_of"]
 
 
 def rules_of(args: argparse.Namespace) -> Rules:

@@ -169,7 +169,7 @@ pub fn rules(data: &[u8]) {
         .map(|l| l.split_once('=').unwrap_or((l, "")))
         .collect();
     for (name, value) in &pairs {
-        let mut r = Rules::default();
+        let mut r = Rules::plain();
         let set = r.set(name, value);
         not_internal("Rules::set", &set);
     }

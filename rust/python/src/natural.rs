@@ -54,9 +54,9 @@ pub fn find_natural(
 ) -> PyResult<Option<Natural>> {
     let n: Notation = light(|| notation.parse())?;
     let codes = args::codes_of(hand, n)?;
-    let r = rules_or_default(rules)?;
+    let r = rules_or_default(rules);
     let cards = light(|| search::hand13(&codes))?;
-    Ok(detached(py, || core_find_natural(&cards, &r))?.map(Natural::from))
+    Ok(detached(py, || core_find_natural(&cards, r))?.map(Natural::from))
 }
 
 /// Adds the `Natural` class and `find_natural` to the module.

@@ -88,31 +88,32 @@ fn option_value_at(v: &Bound<'_, PyAny>, depth: usize) -> PyResult<String> {
     Ok(v.str()?.to_string_lossy().into_owned())
 }
 
-/// Sets `options` on `rules` (a preset first) and validates the result.
-fn apply(rules: &mut CoreRules, options: Option<&Bound<'_, PyDict>>) -> PyResult<()> {
+/// `rules` with `options` changed (a preset among them first), validated
+/// once the whole set is applied.
+fn apply(rules: &CoreRules, options: Option<&Bound<'_, PyDict>>) -> PyResult<CoreRules> {
+    let mut pairs: Vec<(String, String)> = Vec::new();
     if let Some(opts) = options {
         // a preset given with other options is applied first
         if let Some(p) = opts.get_item("preset")? {
-            let v = option_value(&p)?;
-            light(|| rules.set("preset", &v))?;
+            pairs.push(("preset".into(), option_value(&p)?));
         }
         for (k, v) in opts.iter() {
             let key = args::name(&k)?;
             if key == "preset" {
                 continue;
             }
-            let name = light(|| option_name(key))?;
-            let value = option_value(&v)?;
-            light(|| rules.set(&name, &value))?;
+            pairs.push((light(|| option_name(key))?, option_value(&v)?));
         }
     }
-    light(|| rules.validate())
+    light(|| rules.with_pairs(&pairs))
 }
 
 /// The rules of a deal: every option of RULES §9, immutable.
 ///
-/// `Rules(**options)` starts from plain rules (1-6, no royalties, no naturals,
-/// non-strict order); options are given by their RULES §9 names with the dots
+/// `Rules(**options)` starts from the default preset `cp_pro_1_6` (RULES
+/// §13.8), the rules every call uses when it is given none; `preset="plain"`
+/// starts from the plain game instead (1-6, no royalties, no naturals,
+/// non-strict order). Options are given by their RULES §9 names with the dots
 /// written as underscores (`order_mode="strict"`) or as a dict with dotted
 /// names (`Rules(**{"order.mode": "strict"})`), or by the aliases `method`,
 /// `wheel`, `order`, `topology`.
@@ -132,9 +133,7 @@ impl Rules {
     #[new]
     #[pyo3(signature = (**options))]
     fn new(options: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
-        let mut inner = CoreRules::default();
-        apply(&mut inner, options)?;
-        Ok(Rules { inner })
+        apply(CoreRules::standard(), options).map(|inner| Rules { inner })
     }
 
     /// The rules of a preset of RULES §8, e.g. `Rules.preset("wiki_2_4")`.
@@ -158,9 +157,7 @@ impl Rules {
     /// A copy with some options changed.
     #[pyo3(signature = (**changes))]
     fn replace(&self, changes: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
-        let mut inner = self.inner.clone();
-        apply(&mut inner, changes)?;
-        Ok(Rules { inner })
+        apply(&self.inner, changes).map(|inner| Rules { inner })
     }
 
     /// Every option as `{name: value string}`; `Rules.from_dict` rebuilds the rules.
@@ -199,7 +196,7 @@ impl Rules {
     }
 
     fn __repr__(&self) -> String {
-        let default = CoreRules::default().to_pairs();
+        let default = CoreRules::standard().to_pairs();
         let changed: Vec<String> = self
             .inner
             .to_pairs()
@@ -218,16 +215,18 @@ impl Rules {
     }
 }
 
-/// `rules` or the default preset `cp_pro_1_6` (RULES §13.8).
-pub fn rules_or_default(rules: Option<&Bound<'_, Rules>>) -> PyResult<CoreRules> {
+/// `rules`, or the default rules ([`CoreRules::standard`], the preset
+/// `cp_pro_1_6` of RULES §13.8) when none are given: borrowed, never rebuilt.
+pub fn rules_or_default<'a>(rules: Option<&'a Bound<'_, Rules>>) -> &'a CoreRules {
     match rules {
-        Some(r) => Ok(r.get().inner.clone()),
-        None => light(|| CoreRules::preset("cp_pro_1_6")),
+        Some(r) => &r.get().inner,
+        None => CoreRules::standard(),
     }
 }
 
 /// Adds the `Rules` class to the module.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Rules>()?;
+    m.add("DEFAULT_PRESET", chinese_poker_core::rules::DEFAULT_PRESET)?;
     Ok(())
 }

@@ -227,7 +227,7 @@ pub fn score(
         .try_iter()?
         .map(|p| player_hand(&p?))
         .collect::<PyResult<_>>()?;
-    let r = rules_or_default(rules)?;
+    let r = rules_or_default(rules);
     let stakes = match stakes {
         None => None,
         Some(rows) => {
@@ -248,7 +248,7 @@ pub fn score(
             Some(m)
         }
     };
-    let inner = detached(py, || score_with_pot(&hands, &r, stakes.as_ref(), pot))?;
+    let inner = detached(py, || score_with_pot(&hands, r, stakes.as_ref(), pot))?;
     Ok(ScoreResult { inner })
 }
 
@@ -270,7 +270,7 @@ pub fn score_batch<'py>(
     rules: Option<&Bound<'py, Rules>>,
     #[pyo3(from_py_with = args::opt_int)] threads: Option<i64>,
 ) -> PyResult<(Bound<'py, PyArray2<i64>>, i64)> {
-    let r = rules_or_default(rules)?;
+    let r = rules_or_default(rules);
     let t = args::threads_opt(threads)?;
     let (ro, n, players) = arrays::deals_u8(deals)?;
     limits::check("score_batch", n as u64, 8 * players as u64, "deals")?;
@@ -281,12 +281,12 @@ pub fn score_batch<'py>(
         let view = ro.as_array();
         detached(py, || {
             if n == 0 {
-                return score_deals(&[], players, &r, t).map(|(_, d)| d);
+                return score_deals(&[], players, r, t).map(|(_, d)| d);
             }
             let mut denominator = None;
             limits::for_slabs(&view, players * 13, limits::SCORE_SLAB, |first, slab| {
                 let (part, d) =
-                    score_deals(slab, players, &r, t).map_err(|e| limits::from_row(e, first))?;
+                    score_deals(slab, players, r, t).map_err(|e| limits::from_row(e, first))?;
                 let expected = *denominator.get_or_insert(d);
                 if d != expected {
                     return Err(Error::Internal(format!(

@@ -119,7 +119,7 @@ impl Setting {
     /// The rows' values (front, middle, back) with the wheel lowest; see `values_under`.
     #[getter]
     fn values(&self) -> (HandValue, HandValue, HandValue) {
-        let [f, m, b] = self.inner.values(&CoreRules::default());
+        let [f, m, b] = self.inner.values(CoreRules::standard());
         (
             HandValue { value: f },
             HandValue { value: m },
@@ -133,8 +133,8 @@ impl Setting {
         &self,
         rules: Option<&Bound<'_, Rules>>,
     ) -> PyResult<(HandValue, HandValue, HandValue)> {
-        let r = rules_or_default(rules)?;
-        let [f, m, b] = self.inner.values(&r);
+        let r = rules_or_default(rules);
+        let [f, m, b] = self.inner.values(r);
         Ok((
             HandValue { value: f },
             HandValue { value: m },
@@ -145,7 +145,7 @@ impl Setting {
     /// Is the setting fouled (mis-set) under the rules (RULES §3)?
     #[pyo3(signature = (rules=None))]
     fn is_foul(&self, rules: Option<&Bound<'_, Rules>>) -> PyResult<bool> {
-        Ok(self.inner.is_foul(&rules_or_default(rules)?))
+        Ok(self.inner.is_foul(rules_or_default(rules)))
     }
 
     /// Why the setting is fouled, or None.
@@ -153,14 +153,14 @@ impl Setting {
     fn foul_reason(&self, rules: Option<&Bound<'_, Rules>>) -> PyResult<Option<&'static str>> {
         Ok(self
             .inner
-            .foul_reason(&rules_or_default(rules)?)
+            .foul_reason(rules_or_default(rules))
             .map(|r| r.describe()))
     }
 
     /// Royalty of each row (front, middle, back) under the rules' table (0 when fouled).
     #[pyo3(signature = (rules=None))]
     fn royalties(&self, rules: Option<&Bound<'_, Rules>>) -> PyResult<(i64, i64, i64)> {
-        let [f, m, b] = self.inner.royalties(&rules_or_default(rules)?);
+        let [f, m, b] = self.inner.royalties(rules_or_default(rules));
         Ok((f, m, b))
     }
 
@@ -187,10 +187,10 @@ impl Setting {
         royalties: bool,
         verdict: bool,
     ) -> PyResult<String> {
-        let r = rules_or_default(rules)?;
+        let r = rules_or_default(rules);
         let style = args::opt::<Style>(Some(style))?;
-        let values = self.inner.values(&r);
-        let royalty = self.inner.royalties(&r);
+        let values = self.inner.values(r);
+        let royalty = self.inner.royalties(r);
         let mut out = Vec::new();
         for (i, row) in Row::ALL.into_iter().enumerate() {
             let mut cards: Vec<Card> = self.inner.row(row).to_vec();
@@ -212,7 +212,7 @@ impl Setting {
             out.push(line);
         }
         if verdict {
-            if let Some(reason) = self.inner.foul_reason(&r) {
+            if let Some(reason) = self.inner.foul_reason(r) {
                 out.push(format!("FOUL: {}", reason.describe()));
             }
         }
@@ -259,11 +259,11 @@ pub fn all_settings<'py>(
 ) -> PyResult<Bound<'py, PyArray2<u8>>> {
     let n: Notation = light(|| notation.parse())?;
     let codes = args::codes_of(hand, n)?;
-    let r = rules_or_default(rules)?;
+    let r = rules_or_default(rules);
     let cards = light(|| search::hand13(&codes))?;
     let rows = detached(py, || {
         Ok(if legal_only {
-            search::all_settings(&cards, r.wheel(), legal_under(&r))
+            search::all_settings(&cards, r.wheel(), legal_under(r))
         } else {
             search::all_settings(&cards, r.wheel(), |_, _, _| true)
         })
@@ -288,9 +288,9 @@ pub fn pareto_settings<'py>(
 ) -> PyResult<(Bound<'py, PyArray2<u8>>, Bound<'py, PyArray2<u32>>)> {
     let n: Notation = light(|| notation.parse())?;
     let codes = args::codes_of(hand, n)?;
-    let r = rules_or_default(rules)?;
+    let r = rules_or_default(rules);
     let cards = light(|| search::hand13(&codes))?;
-    let found = detached(py, || Ok(search::frontier(&cards, &r)))?;
+    let found = detached(py, || Ok(search::frontier(&cards, r)))?;
     let k = found.len();
     let values: Vec<u32> = found.iter().flat_map(|(_, v)| *v).collect();
     let settings = settings_array(py, found.into_iter().map(|(s, _)| s).collect())?;

@@ -124,7 +124,7 @@ pub fn solve(
     let n: Notation = light(|| notation.parse())?;
     let codes = codes_of(hand, n)?;
     let cards = light(|| hand13(&codes))?;
-    let r = rules_or_default(rules)?;
+    let r = rules_or_default(rules);
     let m = model()?;
     let t = threads_opt(threads)?;
     if effort < 1 {
@@ -157,7 +157,7 @@ pub fn solve(
             seed,
             candidates: k,
         };
-        let s = detached(py, || solve_strong(&cards, &r, opponents, m, e, t))?;
+        let s = detached(py, || solve_strong(&cards, r, opponents, m, e, t))?;
         let candidates = s
             .candidates
             .iter()
@@ -177,7 +177,7 @@ pub fn solve(
             samples: s.samples,
         });
     }
-    let s = detached(py, || Solver::new(&r, opponents, m)?.solve_top(&cards, k))?;
+    let s = detached(py, || Solver::new(r, opponents, m)?.solve_top(&cards, k))?;
     let candidates = s
         .candidates
         .iter()
@@ -228,7 +228,7 @@ pub fn solve_batch<'py>(
         });
     }
     let opponents = opponents_opt(opponents)?;
-    let r = rules_or_default(rules)?;
+    let r = rules_or_default(rules);
     let m = model()?;
     let t = threads_opt(threads)?;
     let (ro, n, _) = rows_u8(hands, "hands", &[13])?;
@@ -246,7 +246,7 @@ pub fn solve_batch<'py>(
                 let k = rows.len() / 13;
                 solve_rows(
                     rows,
-                    &r,
+                    r,
                     opponents,
                     m,
                     t,
@@ -315,7 +315,7 @@ pub fn simulate_range<'py>(
     record_deals: bool,
     #[pyo3(from_py_with = args::opt_int)] threads: Option<i64>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let r = rules_or_default(rules)?;
+    let r = rules_or_default(rules);
     let t = threads_opt(threads)?;
     let players_n = usize::try_from(players).unwrap_or(0);
     if record_deals {
@@ -333,7 +333,7 @@ pub fn simulate_range<'py>(
             first,
             count,
             players_n,
-            &r,
+            r,
             seed,
             strategy,
             m,
@@ -366,10 +366,10 @@ pub fn duplicate_match(
         strategy_opt(a, &Strategy::MATCH)?,
         strategy_opt(b, &Strategy::MATCH)?,
     );
-    let r = rules_or_default(rules)?;
+    let r = rules_or_default(rules);
     // the core keeps a deal index and an edge per deal to compute the spread
     limits::check("duplicate_match", deals as u64, 16, "deals")?;
-    detached(py, || core_match(sa, sb, deals, &r, seed))
+    detached(py, || core_match(sa, sb, deals, r, seed))
 }
 
 /// The value of `key` in a statistics dict.

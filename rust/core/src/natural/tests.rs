@@ -11,7 +11,7 @@ fn hand(s: &str) -> [Card; 13] {
 
 /// Every natural enabled, in catalogue order, at its default value (1 if none).
 fn all_rules() -> Rules {
-    let mut r = Rules::default();
+    let mut r = Rules::plain();
     let list: Vec<String> = NaturalKind::ALL
         .iter()
         .map(|k| format!("{}:{}", k.as_str(), k.default_value().unwrap_or(1)))
@@ -324,7 +324,7 @@ fn rank_test_of_three_straights_against_every_run_combination() {
         s
     };
     for ace in FrontRunAce::ALL {
-        let mut r = Rules::default();
+        let mut r = Rules::plain();
         r.front_run_ace = *ace;
         let fronts: Vec<Vec<u8>> = (0..11u8)
             .map(|lo| vec![lo, lo + 1, lo + 2])

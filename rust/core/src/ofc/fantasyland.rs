@@ -38,7 +38,7 @@ pub struct FantasylandRules {
 impl FantasylandRules {
     /// No Fantasyland: the `fl.*` options of the plain game.
     pub fn off() -> FantasylandRules {
-        FantasylandRules::from_rules(&Rules::default())
+        FantasylandRules::from_rules(&Rules::plain())
     }
 
     /// The `fl.*` options of a rule set.
@@ -419,7 +419,7 @@ mod tests {
             "front_trips,back_quads_plus,middle_fh_plus",
             "back_quads_plus,middle_fh_plus",
         ] {
-            let r = Rules::default().with("fl.stay", spec).unwrap();
+            let r = Rules::plain().with("fl.stay", spec).unwrap();
             assert_eq!(r.get("fl.stay").unwrap(), spec);
         }
     }

@@ -141,7 +141,7 @@ fn kind_index(kind: NaturalKind) -> usize {
 
 /// Rules used only to count dealt naturals by their plain definitions.
 fn counting_rules() -> (Rules, Rules, Rules) {
-    let base = Rules::default();
+    let base = Rules::plain();
     let mut strict = base.clone();
     strict.six_pairs_quads_as_two_pairs = false;
     strict.six_pairs_allow_trips = false;
@@ -192,7 +192,7 @@ pub fn simulate_range(
 /// ```
 /// use chinese_poker_core::{parallel::Threads, play::{simulate::simulate_strategy, Strategy}};
 /// use chinese_poker_core::{rules::Rules, solve::Model};
-/// let rules = Rules::default();
+/// let rules = Rules::plain();
 /// let model = Model::embedded().unwrap();
 /// let s = simulate_strategy(0, 8, 4, &rules, 1, Strategy::Greedy, model, true, false, Threads::Count(1));
 /// assert_eq!(s.unwrap().deals, 8);

@@ -108,7 +108,7 @@ fn windows_do_not_change_the_result() {
 
 #[test]
 fn a_range_past_the_last_index_is_refused() {
-    let rules = Rules::default();
+    let rules = Rules::plain();
     let r = simulate_range(
         u64::MAX - 3,
         10,

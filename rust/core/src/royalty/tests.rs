@@ -12,7 +12,7 @@ fn v(s: &str) -> u32 {
 
 #[test]
 fn tables_of_rules_5_2() {
-    let mut r = Rules::default();
+    let mut r = Rules::plain();
     r.royalty_table = RoyaltyTable::named("A").unwrap();
     assert_eq!(row_royalty(&r, Row::Front, v("2c 2d 2h")), 3);
     assert_eq!(row_royalty(&r, Row::Front, v("Ac Ad 2h")), 0);

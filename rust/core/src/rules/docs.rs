@@ -38,7 +38,7 @@ pub fn options_markdown() -> String {
 /// The presets as Markdown: each with what it is and every option it sets
 /// differently from the plain game.
 pub fn presets_markdown() -> String {
-    let plain = Rules::default();
+    let plain = Rules::plain();
     let mut out = String::new();
     for p in PRESETS {
         let marker = if p.name == DEFAULT_PRESET {

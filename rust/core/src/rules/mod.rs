@@ -48,7 +48,7 @@ use parse::rules_err;
 use std::sync::OnceLock;
 use values::quote_list;
 
-/// The complete option set of a deal (RULES §9). `Rules::default()` is the
+/// The complete option set of a deal (RULES §9). `Rules::plain()` is the
 /// plain game: 1-6, no royalties, no naturals, non-strict order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rules {
@@ -147,14 +147,27 @@ pub struct Rules {
 }
 
 impl Default for Rules {
-    /// The plain game: every option at the default of its [`OPTIONS`] entry.
+    /// The documented default, [`Rules::standard`] (the [`DEFAULT_PRESET`]).
     fn default() -> Self {
-        static DEFAULT: OnceLock<Rules> = OnceLock::new();
-        DEFAULT.get_or_init(Rules::from_table_defaults).clone()
+        Rules::standard().clone()
     }
 }
 
 impl Rules {
+    /// The plain game (preset `plain`): every option at the default of its
+    /// [`OPTIONS`] entry — 1-6, no royalties, no naturals, non-strict order.
+    /// Every preset is these rules with its own options changed.
+    ///
+    /// ```
+    /// use chinese_poker_core::rules::Rules;
+    /// assert_eq!(Rules::plain(), Rules::preset("plain").unwrap());
+    /// assert_ne!(Rules::plain(), Rules::default());
+    /// ```
+    pub fn plain() -> Rules {
+        static PLAIN: OnceLock<Rules> = OnceLock::new();
+        PLAIN.get_or_init(Rules::from_table_defaults).clone()
+    }
+
     /// The rules every option's table default describes. Each value option
     /// writes its own field, so the starting values below are all replaced.
     fn from_table_defaults() -> Rules {
@@ -239,7 +252,7 @@ impl Rules {
     /// ```
     pub fn standard() -> &'static Rules {
         static STANDARD: OnceLock<Rules> = OnceLock::new();
-        STANDARD.get_or_init(|| Rules::preset(DEFAULT_PRESET).unwrap_or_default())
+        STANDARD.get_or_init(|| Rules::preset(DEFAULT_PRESET).unwrap_or_else(|_| Rules::plain()))
     }
 
     /// The ids accepted by [`Rules::preset`].
@@ -263,7 +276,7 @@ impl Rules {
                 allowed: quote_list(&PRESET_NAMES),
             });
         };
-        Rules::default().with_pairs(p.options)
+        Rules::plain().with_pairs(p.options)
     }
 
     /// Sets one option from its RULES §9 name and value string.
@@ -276,7 +289,7 @@ impl Rules {
     ///
     /// ```
     /// use chinese_poker_core::rules::{OrderMode, Rules};
-    /// let mut r = Rules::default();
+    /// let mut r = Rules::plain();
     /// r.set("order.mode", "strict").unwrap();
     /// assert_eq!(r.order_mode(), OrderMode::Strict);
     /// ```
@@ -349,7 +362,7 @@ impl Rules {
     /// Rules from `(name, value)` pairs applied in order to the defaults (a
     /// `("preset", id)` pair resets to that preset), then validated.
     pub fn from_pairs<S: AsRef<str>, T: AsRef<str>>(pairs: &[(S, T)]) -> Result<Rules> {
-        Rules::default().with_pairs(pairs)
+        Rules::plain().with_pairs(pairs)
     }
 
     /// Checks ranges and contradictory combinations; the error names the option.

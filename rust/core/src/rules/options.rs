@@ -2,7 +2,7 @@
 //! values, help sentence and how it reads and writes [`Rules`].
 //!
 //! `Rules::set`, `Rules::get`, `to_pairs`, `from_pairs`, [`OPTION_NAMES`], the
-//! range checks of `validate`, `Rules::default()` and the option section of
+//! range checks of `validate`, `Rules::plain()` and the option section of
 //! `docs/rules.md` are all produced from [`OPTIONS`], so an option added here
 //! is parsed, printed, checked and documented without a second list.
 
@@ -75,7 +75,7 @@ pub struct RuleOption {
     pub name: &'static str,
     /// The kind of value.
     pub kind: OptionKind,
-    /// The value of `Rules::default()` (the plain game), as `get` writes it.
+    /// The value of `Rules::plain()` (the plain game), as `get` writes it.
     pub default: &'static str,
     /// What the option decides, in a sentence.
     pub help: &'static str,

@@ -10,7 +10,7 @@ pub struct Preset {
     pub name: &'static str,
     /// The game or table it describes, in a sentence.
     pub about: &'static str,
-    /// `(option, value)` pairs applied in order to `Rules::default()`.
+    /// `(option, value)` pairs applied in order to `Rules::plain()`.
     pub options: &'static [(&'static str, &'static str)],
 }
 
@@ -73,6 +73,11 @@ macro_rules! ofc_us {
 
 /// Every preset of RULES §8 (plus the two named sub-presets it mentions).
 pub const PRESETS: &[Preset] = &[
+    Preset {
+        name: "plain",
+        about: "The plain game every preset starts from: 1-6, no royalties, no naturals, non-strict order.",
+        options: &[],
+    },
     Preset {
         name: "pagat_classic",
         about: "The classic game as Pagat describes it, rows strictly ordered.",

@@ -21,7 +21,7 @@ fn every_preset_builds_validates_and_round_trips() {
 
 #[test]
 fn default_is_the_plain_game_rules_13() {
-    let r = Rules::default();
+    let r = Rules::plain();
     assert_eq!(r.method, ScoreMethod::OneSix);
     assert!(r.naturals.is_empty());
     assert!(r.royalty_table.is_empty());
@@ -31,7 +31,7 @@ fn default_is_the_plain_game_rules_13() {
 
 #[test]
 fn set_parses_rules_spellings() {
-    let mut r = Rules::default();
+    let mut r = Rules::plain();
     r.set("order.mode", "strict_front_only").unwrap();
     r.set("score.method", "1-3").unwrap();
     assert_eq!(r.method, ScoreMethod::PerRow);
@@ -51,24 +51,24 @@ fn set_parses_rules_spellings() {
     r.set("royalty.table", "front.trips.A=5,back.quads=4")
         .unwrap();
     let spec = r.get("royalty.table").unwrap();
-    let mut r2 = Rules::default();
+    let mut r2 = Rules::plain();
     r2.set("royalty.table", &spec).unwrap();
     assert_eq!(r2.royalty_table, r.royalty_table);
 }
 
 #[test]
 fn validate_names_the_contradicting_option() {
-    let mut r = Rules::default();
+    let mut r = Rules::plain();
     r.banker_wins_ties = true;
     assert!(
         matches!(r.validate(), Err(Error::Rules { option, .. }) if option == "tie.banker_wins_ties")
     );
-    let mut r = Rules::default();
+    let mut r = Rules::plain();
     r.flush_suit_first = true;
     assert!(
         matches!(r.validate(), Err(Error::Rules { option, .. }) if option == "tie.flush_suit_first")
     );
-    let mut r = Rules::default();
+    let mut r = Rules::plain();
     r.method = ScoreMethod::RussianTable;
     r.topology = Topology::Banker;
     assert!(matches!(r.validate(), Err(Error::Rules { option, .. }) if option == "score.method"));
@@ -95,7 +95,7 @@ fn the_table_declares_every_option_once_with_a_default_that_reads_back() {
             o.name
         );
     }
-    let plain = Rules::default();
+    let plain = Rules::plain();
     for o in &OPTIONS[..VALUE_OPTION_COUNT] {
         // The default is written as `get` writes it, so the table and the rules agree.
         assert_eq!(plain.get(o.name).unwrap(), o.default, "{}", o.name);
@@ -159,5 +159,5 @@ fn fantasyland_options_follow_the_open_face_presets() {
     }
     let e = Rules::from_pairs(&[("fl.cards", "18")]).unwrap_err();
     assert!(matches!(e, Error::Rules { option, .. } if option == "fl.cards"));
-    assert!(Rules::default().set("fl.stay", "middle_quads").is_err());
+    assert!(Rules::plain().set("fl.stay", "middle_quads").is_err());
 }

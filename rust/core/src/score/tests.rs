@@ -26,7 +26,7 @@ fn preset(name: &str) -> Rules {
     Rules::preset(name).unwrap()
 }
 fn per_row() -> Rules {
-    let mut r = Rules::default();
+    let mut r = Rules::plain();
     r.method = ScoreMethod::PerRow;
     r
 }
@@ -48,7 +48,7 @@ fn vector_5_pair_example_russian_table_2_4_1_6() {
         vec![-2, 2]
     );
     assert_eq!(
-        score(&hands, &Rules::default(), None).unwrap().totals,
+        score(&hands, &Rules::plain(), None).unwrap().totals,
         vec![-1, 1]
     );
     // $10 a point: ±$30 (per-pair stake).
@@ -112,7 +112,7 @@ fn vector_8_methods_r_score_3() {
         ("2-6", 2),
         ("russian_match", 1),
     ] {
-        let mut r = Rules::default();
+        let mut r = Rules::plain();
         r.set("score.method", m).unwrap();
         assert_eq!(score(&hands, &r, None).unwrap().totals[0], want, "{m}");
     }
@@ -125,7 +125,7 @@ fn vector_8_methods_r_score_3() {
         ("2-4", 4),
         ("2-6", 6),
     ] {
-        let mut r = Rules::default();
+        let mut r = Rules::plain();
         r.set("score.method", m).unwrap();
         let res = score(&hands[..2], &r, None).unwrap();
         assert_eq!(res.totals[0], want, "{m}");
@@ -140,7 +140,7 @@ const TIE_B: &str = "2d 3c 5c / 7h 8c 9d Jd Kh / Ah Ac Qd Js 8h";
 fn overall_point_rule_with_ties_rules_4_3() {
     // W = 1, L = 0, two tied rows: only net_positive pays the overall point.
     let (a, b) = (play(TIE_A), play(TIE_B));
-    let mut r = Rules::default();
+    let mut r = Rules::plain();
     r.method = ScoreMethod::TwoFour;
     assert_eq!(
         score(&[a.clone(), b.clone()], &r, None).unwrap().totals[0],
@@ -424,14 +424,14 @@ fn pots_rules_4_10() {
 #[test]
 fn invalid_inputs() {
     let a = play(V5_A);
-    assert!(score(std::slice::from_ref(&a), &Rules::default(), None).is_err());
+    assert!(score(std::slice::from_ref(&a), &Rules::plain(), None).is_err());
     assert!(matches!(
-        score(&[a.clone(), a.clone()], &Rules::default(), None),
+        score(&[a.clone(), a.clone()], &Rules::plain(), None),
         Err(Error::InvalidSetting(_))
     ));
     let mut stakes = [[1i64; 4]; 4];
     stakes[0][1] = 2;
-    assert!(score(&[a, play(V5_B)], &Rules::default(), Some(&stakes)).is_err());
+    assert!(score(&[a, play(V5_B)], &Rules::plain(), Some(&stakes)).is_err());
 }
 
 /// xorshift64: deterministic deals without a dependency.
@@ -621,7 +621,7 @@ fn deal_scorer_errors_name_the_card() {
     let two = codes(&four_players()[..2]);
     let e = scorer.totals(&two, &mut totals[..2]).unwrap_err();
     assert!(matches!(e, Error::Rules { option, .. } if option == "table.banker"));
-    let mut bad = Rules::default();
+    let mut bad = Rules::plain();
     bad.scoop_multiplier = 0;
     assert!(DealScorer::new(&bad).is_err());
 }
@@ -794,6 +794,9 @@ fn rule_sets(rng: &mut Rng) -> Vec<Rules> {
     ];
     let names = Rules::preset_names();
     let mut out: Vec<Rules> = names.iter().map(|n| preset(n)).collect();
+    // A banker seat that a two- or three-player deal does not have, so the
+    // refusal is compared too whatever the random sets below draw.
+    out.push(preset("malay_banker").with("table.banker", "3").unwrap());
     while out.len() < names.len() + 400 {
         let mut r = preset(names[rng.below(names.len())]);
         for _ in 0..1 + rng.below(4) {
@@ -955,14 +958,14 @@ fn amounts_beyond_their_limits_are_refused() {
             "{option}={value}: {err}"
         );
     }
-    let mut r = Rules::default();
+    let mut r = Rules::plain();
     r.royalty_table.back[7] = 10_001;
     assert!(matches!(r.validate(), Err(Error::Rules { option, .. }) if option == "royalty.table"));
     let hands = [play(V5_A), play(V5_B)];
     let mut stakes = [[1i64; 4]; 4];
     stakes[0][1] = MAX_STAKE + 1;
     stakes[1][0] = MAX_STAKE + 1;
-    assert!(score(&hands, &Rules::default(), Some(&stakes)).is_err());
-    assert!(score_with_pot(&hands, &Rules::default(), None, MAX_POT + 1).is_err());
-    assert!(score_with_pot(&hands, &Rules::default(), None, MAX_POT).is_ok());
+    assert!(score(&hands, &Rules::plain(), Some(&stakes)).is_err());
+    assert!(score_with_pot(&hands, &Rules::plain(), None, MAX_POT + 1).is_err());
+    assert!(score_with_pot(&hands, &Rules::plain(), None, MAX_POT).is_ok());
 }

@@ -43,7 +43,7 @@ fn value_order_decides_when_it_says_so() {
         }
         assert!(decided >= 2, "most presets are non-strict");
     }
-    let mut r = Rules::default();
+    let mut r = Rules::plain();
     assert!(value_order_decides(&r));
     r.order_mode = OrderMode::Strict;
     assert!(!value_order_decides(&r));
@@ -70,16 +70,16 @@ const TABLE_3_2: [(&str, &str, bool, bool); 6] = [
 fn cross_size_table_rules_3_2_r_foul_3() {
     // A back that beats every middle above, so only the front/middle pair decides.
     let back = [v("Ac Ad As 2d 2s")];
-    let mut strict = Rules::default();
+    let mut strict = Rules::plain();
     strict.order_mode = OrderMode::Strict;
-    let mut front_only = Rules::default();
+    let mut front_only = Rules::plain();
     front_only.order_mode = OrderMode::StrictFrontOnly;
     let mut five_higher = strict.clone();
     five_higher.cross_size_prefix = CrossSizePrefix::FiveCardHigher;
     for (f, m, foul_default, foul_strict) in TABLE_3_2 {
         let vals = [v(f), v(m), back[0]];
         assert_eq!(
-            order_check(vals, &Rules::default()).is_some(),
+            order_check(vals, &Rules::plain()).is_some(),
             foul_default,
             "{f} | {m}"
         );
@@ -114,8 +114,8 @@ fn cross_size_table_rules_3_2_r_foul_3() {
 fn middle_back_equality_r_foul_1_2() {
     // Two identical A-high straights: equal, legal only under non_strict / strict_front_only.
     let s = setting("2c 3d 5h / Ac Kd Qh Js Tc / Ad Kc Qs Jh Td");
-    assert!(!s.is_foul(&Rules::default()));
-    let mut r = Rules::default();
+    assert!(!s.is_foul(&Rules::plain()));
+    let mut r = Rules::plain();
     r.order_mode = OrderMode::StrictFrontOnly;
     assert!(!s.is_foul(&r));
     r.order_mode = OrderMode::Strict;
@@ -123,10 +123,10 @@ fn middle_back_equality_r_foul_1_2() {
     // R-FOUL-2: a 10-high straight over a 6-high straight fouls unless same_category_ok.
     let s = setting("2c 3d 5h / 6c 7d 8h 9s Tc / 2d 3c 4s 5s 6h");
     assert_eq!(
-        s.foul_reason(&Rules::default()),
+        s.foul_reason(&Rules::plain()),
         Some(FoulReason::MiddleAboveBack)
     );
-    let mut r = Rules::default();
+    let mut r = Rules::plain();
     r.same_category_ok = true;
     assert!(!s.is_foul(&r));
 }
@@ -144,7 +144,7 @@ fn vector_3_legal_setting_and_ofc_royalties() {
 
 #[test]
 fn vector_4_kicker_r_rank_4() {
-    let r = Rules::default();
+    let r = Rules::plain();
     let (a, b) = (
         parse_cards("3c 3d 6h", Notation::Intl).unwrap(),
         parse_cards("3h 3s 2h", Notation::Intl).unwrap(),
@@ -157,7 +157,7 @@ fn vector_4_kicker_r_rank_4() {
 
 #[test]
 fn suit_order_and_top_card_only_rules_2_5() {
-    let mut r = Rules::default();
+    let mut r = Rules::plain();
     let a = parse_cards("Ah Kd Qc Js 9h", Notation::Intl).unwrap();
     let b = parse_cards("As Kc Qd Jh 9d", Notation::Intl).unwrap();
     let (va, vb) = (v("Ah Kd Qc Js 9h"), v("As Kc Qd Jh 9d"));
@@ -166,7 +166,7 @@ fn suit_order_and_top_card_only_rules_2_5() {
     assert_eq!(compare_rows(&a, va, &b, vb, &r), Ordering::Less);
     r.set("tie.suit_order", "DCHS").unwrap();
     assert_eq!(compare_rows(&a, va, &b, vb, &r), Ordering::Greater);
-    let mut r = Rules::default();
+    let mut r = Rules::plain();
     r.compare_depth = CompareDepth::TopCardOnly;
     let c = parse_cards("Ah 2d 3c 5s 9h", Notation::Intl).unwrap();
     assert_eq!(
