@@ -201,7 +201,7 @@ def make_rules(options: list[str]) -> cp.Rules:
     for opt in options:
         key, sep, value = opt.partition("=")
         if not sep or not key:
-            raise ValueError(f"--rules takes KEY=VALUE, got {opt!r}")
+            raise ValueError(f"expected KEY=VALUE, got {opt!r}")
         changes[key.strip()] = value.strip()
     return cp.Rules(method="2-4").replace(**changes) if changes else cp.Rules(method="2-4")
 
@@ -247,7 +247,10 @@ def main(argv: list[str] | None = None) -> int:
 
     hands = deal_hands(args.deals, args.seed).reshape(-1, 13)
     if args.write_hands is not None:
-        args.write_hands.write_text(format_lines(hands))
+        try:
+            args.write_hands.write_text(format_lines(hands))
+        except OSError as e:
+            return _fail(f"cannot write {args.write_hands}: {e}")
         print(
             f"wrote {len(hands)} hands ({args.deals} deals, seed {args.seed}) to {args.write_hands}"
         )
@@ -268,7 +271,7 @@ def main(argv: list[str] | None = None) -> int:
             if run.returncode != 0:
                 return _fail(f"the peer exited with {run.returncode}:\n{run.stderr.strip()}")
             if not out_file.exists():
-                return _fail("the peer wrote no settings to {out}")
+                return _fail(f"the peer exited without writing {{out}}: {run.stdout.strip()}")
             text = out_file.read_text()
         times = peer_times(run.stdout)
         peer_note = (
@@ -283,7 +286,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         peer = parse_settings(text, hands)
     except PeerFileError as e:
-        return _fail(f"peer settings: {e}")
+        # The usual cause: settings written for hands of another --deals or --seed.
+        return _fail(f"peer settings: {e} (same --deals and --seed as the hands file?)")
 
     start = time.perf_counter()
     try:
