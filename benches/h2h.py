@@ -9,16 +9,17 @@ points per hand (one heads-up game, half a deal's duplicate sum) with the
 standard error over deals of the per-deal duplicate sum.
 
 The peer reads a hands file and writes one setting a line. For
-paulhankin/cpoker built by ``/work/shared/peers/cpoker/build.sh /work/peer``:
+paulhankin/cpoker through its wrapper ``cpoker-play`` (built outside this
+repository; docs/results.md says how it plays):
 
     python benches/h2h.py --write-hands hands.txt --deals 20000 --seed 1
-    /work/peer/cpoker-play -out settings.txt hands.txt
+    cpoker-play -out settings.txt hands.txt
     python benches/h2h.py --deals 20000 --seed 1 --peer-settings settings.txt
 
 or, letting this script write the hands and run the peer in one go:
 
     python benches/h2h.py --deals 20000 --seed 1 \\
-        --peer "/work/peer/cpoker-play -out {out} {hands}"
+        --peer "cpoker-play -out {out} {hands}"
 
 Files: the hands file holds 2 * deals lines, hand A of deal i on line 2i+1 and
 hand B on line 2i+2, each 13 card codes ``4 * rank + suit`` (rank 0 = deuce ..
