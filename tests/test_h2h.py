@@ -1,0 +1,158 @@
+"""The duplicate match against a peer's settings (benches/h2h.py), without a peer.
+
+The scoring is checked against facts that do not come from the script: a peer
+that plays exactly our settings can gain nothing in a duplicate match, and a
+peer that fouls every hand pays what RULES R-SCORE-4 says a foul pays (as if
+scooped: 3 rows + 1 overall point = 4 under 2-4, 3 rows + 3 scoop = 6 under
+1-6) whenever our setting does not foul.
+"""
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import chinese_poker as cp
+
+SCRIPT = Path(__file__).resolve().parent.parent / "benches" / "h2h.py"
+PLAIN_2_4 = cp.Rules(method="2-4")
+
+
+@pytest.fixture(scope="module")
+def h2h():
+    spec = importlib.util.spec_from_file_location("h2h", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    # The dataclass in the script looks its module up by name while it is defined.
+    sys.modules["h2h"] = module
+    try:
+        spec.loader.exec_module(module)
+        yield module
+    finally:
+        del sys.modules["h2h"]
+
+
+def fouled_deals() -> tuple[np.ndarray, np.ndarray]:
+    """Four deals (8 hands, A then B) and a fouling setting of each hand.
+
+    Each fouling setting has trips in front and high-card middle and back rows
+    (distinct ranks, no five in sequence, mixed suits), so the front beats the
+    middle whatever the rules' foul details; the suits are rotated from deal to
+    deal, which keeps those properties.
+    """
+    base = [
+        "Ac Ad Ah / 2c 4d 6h 8s Tc / 3d 5h 7s 9c Jd",
+        "Kc Kd Kh / 2d 4h 6s 8c Td / 3h 5s 7c 9d Jh",
+    ]
+    hands, fouls = [], []
+    for shift in range(4):
+        for text in base:
+            codes = [4 * (c // 4) + (c % 4 + shift) % 4 for c in cp.Setting(text).codes]
+            fouls.append(codes)
+            hands.append(sorted(codes))
+    return np.asarray(hands, dtype=np.uint8), np.asarray(fouls, dtype=np.uint8)
+
+
+def test_the_fouling_settings_foul_and_the_deals_hold_distinct_cards():
+    hands, fouls = fouled_deals()
+    for deal in hands.reshape(4, 26):
+        assert len(set(deal.tolist())) == 26
+    assert all(cp.Setting.from_codes(s).is_foul(PLAIN_2_4) for s in fouls.tolist())
+
+
+def test_a_peer_playing_our_settings_has_edge_zero(h2h):
+    hands = h2h.deal_hands(300, 4).reshape(-1, 13)
+    ours = h2h.our_settings(hands, PLAIN_2_4, "fast")
+    # The same choices with each row's cards in another order are the same setting.
+    peer = np.concatenate([ours[:, 2::-1], ours[:, 7:2:-1], ours[:, 12:7:-1]], axis=1)
+    r = h2h.play_match(ours, peer, PLAIN_2_4)
+    assert (r.deals, r.edge, r.se) == (300, 0.0, 0.0)
+    assert (r.same_setting, r.same_back) == (600, 600)
+    assert r.fouls_ours == r.fouls_peer
+
+
+@pytest.mark.parametrize(("method", "foul_pays"), [("2-4", 4), ("1-6", 6)])
+def test_a_peer_fouling_every_hand_pays_as_if_scooped(h2h, method, foul_pays):
+    rules = h2h.make_rules([f"method={method}"])
+    hands, fouls = fouled_deals()
+    ours = h2h.our_settings(hands, rules, "fast")
+    r = h2h.play_match(ours, fouls, rules)
+    assert r.fouls_ours == 0, "the fact below holds only against a legal setting"
+    assert r.fouls_peer == 8
+    assert (r.edge, r.se) == (foul_pays, 0.0)
+    # Seen from the other side, the fouling player loses just as much.
+    assert h2h.play_match(fouls, ours, rules).edge == -foul_pays
+
+
+def test_the_seats_are_swapped(h2h):
+    # Against a peer that fouls only hand A of the one deal, we collect on A
+    # only where the peer holds A: the second game. Then the duplicate sum is
+    # 4 (peer fouls A) + the first game (ours A against the peer's B).
+    hands, fouls = fouled_deals()
+    hands, fouls = hands[:2], fouls[:2]
+    ours = h2h.our_settings(hands, PLAIN_2_4, "fast")
+    peer = np.stack([fouls[0], ours[1]])
+    first = cp.score_batch(np.stack([ours[0], ours[1]])[None], PLAIN_2_4)[0][0, 0]
+    assert h2h.play_match(ours, peer, PLAIN_2_4).edge == (4 + first) / 2
+
+
+def test_written_hands_are_two_disjoint_seeded_hands_a_deal(h2h, tmp_path):
+    path = tmp_path / "hands.txt"
+    assert h2h.main(["--write-hands", str(path), "--deals", "50", "--seed", "9"]) == 0
+    lines = path.read_text().splitlines()
+    assert len(lines) == 100
+    rows = [[int(x) for x in line.split()] for line in lines]
+    assert all(len(r) == 13 and all(0 <= c <= 51 for c in r) for r in rows)
+    for a, b in zip(rows[0::2], rows[1::2]):
+        assert len(set(a) | set(b)) == 26
+    assert rows == h2h.deal_hands(50, 9).reshape(-1, 13).tolist()
+    assert rows != h2h.deal_hands(50, 10).reshape(-1, 13).tolist()
+
+
+def test_main_plays_a_settings_file_of_our_own_choices(h2h, tmp_path, capsys):
+    hands = h2h.deal_hands(20, 3).reshape(-1, 13)
+    path = tmp_path / "settings.txt"
+    path.write_text(h2h.format_lines(h2h.our_settings(hands, PLAIN_2_4, "fast")))
+    assert h2h.main(["--deals", "20", "--seed", "3", "--peer-settings", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "edge +0.0000 +- 0.0000" in out and "same setting 100.0%" in out
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("0 1 2 3 4 5 6 7 8 9 10 11", "line 2: 12 fields"),
+        ("0 1 2 3 4 5 6 7 8 9 10 11 x", "line 2: not a list of card codes"),
+        ("0 1 2 3 4 5 6 7 8 9 10 11 52", "line 2: card codes are 0..51"),
+        ("0 1 2 3 4 5 6 7 8 9 10 11 11", "line 2: a card appears twice"),
+        ("0 1 2 3 4 5 6 7 8 9 10 11 51", "line 2: the cards are not those of hand 2"),
+    ],
+)
+def test_a_bad_peer_line_is_refused_by_number(h2h, line, message):
+    hands = np.arange(26, dtype=np.uint8).reshape(2, 13)[[1, 0]]
+    good = " ".join(map(str, range(13, 26)))
+    with pytest.raises(h2h.PeerFileError, match=message):
+        h2h.parse_settings(f"{good}\n{line}\n", hands)
+
+
+def test_a_short_settings_file_is_refused(h2h):
+    hands = np.arange(26, dtype=np.uint8).reshape(2, 13)
+    with pytest.raises(h2h.PeerFileError, match="1 settings for 2 hands"):
+        h2h.parse_settings(" ".join(map(str, range(13))) + "\n", hands)
+
+
+def test_bad_input_ends_with_a_message_not_a_traceback(h2h, tmp_path, capsys):
+    path = tmp_path / "settings.txt"
+    path.write_text("1 2 3\n")
+    assert h2h.main(["--deals", "1", "--peer-settings", str(path)]) == 2
+    assert "h2h: peer settings: line 1: 3 fields" in capsys.readouterr().err
+    assert h2h.main(["--deals", "1", "--peer-settings", str(tmp_path / "none.txt")]) == 2
+    assert "cannot read" in capsys.readouterr().err
+    assert h2h.main(["--deals", "1", "--peer-settings", str(path), "--rules", "method=9-9"]) == 2
+    assert "h2h: --rules:" in capsys.readouterr().err
+
+
+def test_peer_times_are_read_in_microseconds(h2h):
+    text = "hands 40 illegal 0 mean 3512.3 us p10 3100.0 us p90 4000.1 us\nmedian 3.4 ms\n"
+    assert h2h.peer_times(text) == {"mean": 3512.3, "median": 3400.0}
