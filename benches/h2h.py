@@ -27,7 +27,7 @@ hand B on line 2i+2, each 13 card codes ``4 * rank + suit`` (rank 0 = deuce ..
 one line per hand, in the same order, 13 codes: front 3, middle 5, back 5.
 
 Options: ``--rules KEY=VALUE`` (repeatable) changes the rules, which start as
-plain 2-4, ``Rules(method="2-4")``, cpoker's own objective; ``--ours strong``
+plain 2-4, ``Rules(preset="plain", method="2-4")``, cpoker's own objective; ``--ours strong``
 plays our strong solver (``--effort``) instead of ``solve_batch``. Our solver
 is told it plays one opponent (``--opponents``), since the match is heads-up.
 A setting that fouls under the rules is scored as a foul (it pays as if
@@ -170,7 +170,7 @@ def play_match(ours: np.ndarray, peer: np.ndarray, rules: cp.Rules) -> MatchResu
     """Scores both seatings of every deal; ours and peer are (2 * deals, 13), A then B.
 
     >>> s = np.arange(26, dtype=np.uint8).reshape(2, 13)
-    >>> play_match(s, s, cp.Rules(method="2-4")).edge
+    >>> play_match(s, s, cp.Rules(preset="plain", method="2-4")).edge
     0.0
     """
     if ours.shape != peer.shape or ours.ndim != 2 or ours.shape[0] % 2:
@@ -204,7 +204,11 @@ def make_rules(options: list[str]) -> cp.Rules:
         if not sep or not key:
             raise ValueError(f"expected KEY=VALUE, got {opt!r}")
         changes[key.strip()] = value.strip()
-    return cp.Rules(method="2-4").replace(**changes) if changes else cp.Rules(method="2-4")
+    return (
+        cp.Rules(preset="plain", method="2-4").replace(**changes)
+        if changes
+        else cp.Rules(preset="plain", method="2-4")
+    )
 
 
 def peer_times(text: str) -> dict[str, float]:

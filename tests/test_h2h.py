@@ -17,7 +17,7 @@ import pytest
 import chinese_poker as cp
 
 SCRIPT = Path(__file__).resolve().parent.parent / "benches" / "h2h.py"
-PLAIN_2_4 = cp.Rules(method="2-4")
+PLAIN_2_4 = cp.Rules(preset="plain", method="2-4")
 
 
 @pytest.fixture(scope="module")
