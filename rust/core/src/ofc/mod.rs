@@ -65,7 +65,6 @@ impl OfcRules {
     /// dealing variant follows the `game` option and Fantasyland the `fl.*`
     /// options, so a change of either is honoured whatever the preset's name.
     pub fn with_rules(preset: &str, rules: Rules) -> Result<OfcRules> {
-        rules.validate()?;
         if rules.game() == Game::Closed {
             return Err(Error::Rules {
                 option: "game".into(),

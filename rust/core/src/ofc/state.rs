@@ -605,11 +605,11 @@ impl OfcGame {
     pub fn from_json(text: &str) -> Result<OfcGame> {
         let j = Json::parse(text)?;
         let preset = j.get("preset")?.str("preset")?;
-        let mut rules = Rules::preset(preset)?;
+        let mut changes = Vec::new();
         if let Some(changed) = j.get_opt("rules") {
             for pair in changed.arr("rules")? {
                 match pair.arr("rules entry")? {
-                    [k, v] => rules.set(k.str("option name")?, v.str("option value")?)?,
+                    [k, v] => changes.push((k.str("option name")?, v.str("option value")?)),
                     _ => {
                         return Err(Error::InvalidSetting(
                             "bad game JSON: a rules entry is [name, value]".into(),
@@ -618,6 +618,7 @@ impl OfcGame {
                 }
             }
         }
+        let rules = Rules::preset(preset)?.with_pairs(&changes)?;
         let rules = OfcRules::with_rules(preset, rules)?;
         let players = j.get("players")?.int("players", 2, 4)? as usize;
         let button = j.get("button")?.int("button", 0, 3)? as usize;

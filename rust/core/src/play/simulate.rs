@@ -263,7 +263,6 @@ pub(super) fn simulate_windows(
     window: u64,
 ) -> Result<SimStats> {
     check_players(players)?;
-    rules.validate()?;
     let end = first.checked_add(count).ok_or_else(|| {
         Error::InvalidSetting(format!(
             "deals {first} .. {first} + {count} run past the last deal index"

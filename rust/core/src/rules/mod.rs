@@ -284,16 +284,10 @@ impl Rules {
     /// The value is parsed and written; the range checks and the checks that
     /// involve several options are left to [`Rules::validate`], so that a
     /// sequence of `set` calls may pass through a combination that is only
-    /// valid once complete. [`Rules::with_pairs`] (a sequence applied to a
-    /// copy) and [`Rules::from_pairs`] validate the result.
-    ///
-    /// ```
-    /// use chinese_poker_core::rules::{OrderMode, Rules};
-    /// let mut r = Rules::plain();
-    /// r.set("order.mode", "strict").unwrap();
-    /// assert_eq!(r.order_mode(), OrderMode::Strict);
-    /// ```
-    pub fn set(&mut self, name: &str, value: &str) -> Result<()> {
+    /// valid once complete. Crate-only, so that every `Rules` outside the
+    /// crate is valid by construction: callers elsewhere use
+    /// [`Rules::with_pairs`], [`Rules::with`] or [`Rules::from_pairs`].
+    pub(crate) fn set(&mut self, name: &str, value: &str) -> Result<()> {
         match option(name) {
             Some(o) => o.write(self, value.trim()),
             None => Err(Error::UnknownOption {
@@ -366,10 +360,12 @@ impl Rules {
     }
 
     /// Checks ranges and contradictory combinations; the error names the option.
-    /// Rules from [`Rules::default`], [`Rules::standard`], [`Rules::preset`],
-    /// [`Rules::from_pairs`], [`Rules::with_pairs`] and [`Rules::with`] have
-    /// passed it already; only a caller of [`Rules::set`] needs it.
-    pub fn validate(&self) -> Result<()> {
+    /// Every public way to make a `Rules` ([`Rules::default`],
+    /// [`Rules::standard`], [`Rules::plain`], [`Rules::preset`],
+    /// [`Rules::from_pairs`], [`Rules::with_pairs`], [`Rules::with`]) has
+    /// passed it, so consumers never check again; only the crate's own callers
+    /// of `set` need it.
+    pub(crate) fn validate(&self) -> Result<()> {
         for o in OPTIONS {
             o.check(self)?;
         }

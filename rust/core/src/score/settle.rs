@@ -51,7 +51,6 @@ pub fn score_with_pot(
     stakes: Option<&[[i64; 4]; 4]>,
     pot_in: i64,
 ) -> Result<ScoreResult> {
-    rules.validate()?;
     let n = players.len();
     check_players(n)?;
     if rules.topology == Topology::Banker && rules.banker >= n {

@@ -217,7 +217,6 @@ impl<'a> Solver<'a> {
     /// assert!(!solver.solve(&hand).unwrap().fouled);
     /// ```
     pub fn new(rules: &'a Rules, opponents: usize, model: &'a Model) -> Result<Solver<'a>> {
-        rules.validate()?;
         if !(1..=3).contains(&opponents) {
             return Err(Error::InvalidSetting(format!(
                 "a deal has 1 to 3 opponents, got {opponents}"
