@@ -6,12 +6,11 @@ use crate::eval::HandValue;
 use crate::guard::{detached, light};
 use crate::rules::{rules_or_default, Rules};
 use crate::{args, errors};
-use chinese_poker_core::cards::{format_cards, rank, suit, Card, Style};
-use chinese_poker_core::eval;
+use chinese_poker_core::cards::Style;
 use chinese_poker_core::notation::Notation;
 use chinese_poker_core::rules::Rules as CoreRules;
 use chinese_poker_core::search;
-use chinese_poker_core::setting::{order_check, Row, Setting as CoreSetting};
+use chinese_poker_core::setting::{order_check, RenderOptions, Setting as CoreSetting};
 use chinese_poker_core::Error;
 use numpy::{IntoPyArray, PyArray2};
 use pyo3::exceptions::PyTypeError;
@@ -187,36 +186,13 @@ impl Setting {
         royalties: bool,
         verdict: bool,
     ) -> PyResult<String> {
-        let r = rules_or_default(rules);
-        let style = args::opt::<Style>(Some(style))?;
-        let values = self.inner.values(r);
-        let royalty = self.inner.royalties(r);
-        let mut out = Vec::new();
-        for (i, row) in Row::ALL.into_iter().enumerate() {
-            let mut cards: Vec<Card> = self.inner.row(row).to_vec();
-            if grouped {
-                let set = cards.clone();
-                let count = |c: Card| set.iter().filter(|&&d| rank(d) == rank(c)).count();
-                cards.sort_by_key(|&c| std::cmp::Reverse((count(c), rank(c), suit(c))));
-            }
-            let codes: Vec<i64> = cards.iter().map(|&c| i64::from(c)).collect();
-            let text = light(|| format_cards(&codes, style))?;
-            let mut line = format!(
-                "{:<6}  {text:<14}  {}",
-                row.name(),
-                eval::describe(values[i])
-            );
-            if royalties && royalty[i] != 0 {
-                line.push_str(&format!("  (royalty {})", royalty[i]));
-            }
-            out.push(line);
-        }
-        if verdict {
-            if let Some(reason) = self.inner.foul_reason(r) {
-                out.push(format!("FOUL: {}", reason.describe()));
-            }
-        }
-        Ok(out.join("\n"))
+        let opts = RenderOptions {
+            style: args::opt::<Style>(Some(style))?,
+            grouped,
+            royalties,
+            verdict,
+        };
+        Ok(self.inner.render(rules_or_default(rules), opts))
     }
 
     fn __repr__(&self) -> String {

@@ -2,6 +2,7 @@
 //! check of RULES §3 and the row comparison used by scoring (§2.4–§2.5).
 //!
 //! - `mod.rs` — settings, the foul check, row comparison
+//! - `render.rs` — a setting as text (the one renderer)
 //! - `tests.rs` — its tests
 
 use crate::cards::{check_hand, format_card, rank, suit, Card, Style};
@@ -11,6 +12,9 @@ use crate::notation::{parse_cards, Notation};
 use crate::royalty::row_royalty;
 use crate::rules::{CompareDepth, CrossSizePrefix, OrderMode, Rules};
 use std::cmp::Ordering;
+
+mod render;
+pub use render::RenderOptions;
 
 /// A row of a setting.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
