@@ -5,9 +5,9 @@
 //! distribution (median, p90, max) is printed after it, because the floors
 //! (≤ 5 ms for 14 Fantasyland cards, ≤ 50 ms per suggestion) are medians.
 
+use chinese_poker_core::cards::deck::SplitMix64;
 use chinese_poker_core::ofc::{
-    best_fantasyland_setting, heuristic_move, suggest, OfcGame, OfcRules, SplitMix64,
-    DEFAULT_SAMPLES,
+    best_fantasyland_setting, heuristic_move, suggest, OfcGame, OfcRules, DEFAULT_SAMPLES,
 };
 use criterion::{black_box, criterion_group, Criterion};
 use std::time::{Duration, Instant};

@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 use std::sync::Mutex;
 
 /// The thread controls at the path callers have used.
-pub use crate::parallel::{filled, for_chunks, for_chunks_sized, with_capacity, Threads};
+use crate::parallel::{filled, for_chunks, for_chunks_sized, Threads};
 
 /// Deals per unit of parallel work in `score_deals` (a deal costs about as
 /// much as a few hundred evaluations).

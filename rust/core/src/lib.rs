@@ -1,5 +1,14 @@
-//! chinese-poker core: cards, notation and lookup-table evaluation for
-//! Chinese poker. Pure Rust, no Python; the `chinese-poker-python` crate binds it.
+//! chinese-poker core: every rule and every algorithm of the engine, once.
+//! Pure Rust, no Python; the `chinese-poker-python` crate binds it.
+//!
+//! The areas, each a module with its own map in its `//!` doc, from the
+//! ground up: [`error`] (the one error type), [`cards`] (codes, the deck),
+//! [`parallel`] (threads), [`eval`] (hand values), [`notation`] (card text),
+//! [`rules`] (the option table, presets, royalty and natural tables),
+//! [`setting`] (rows and the legality decision), [`royalty`], [`natural`],
+//! [`search`] (the arrangement search), [`score`] (settlement), [`batch`]
+//! (the slice functions behind numpy calls), [`solve`] (the solvers and their
+//! model), [`play`] (strategies, matches, simulation) and [`ofc`] (open-face).
 
 pub mod batch;
 pub mod cards;
@@ -21,28 +30,3 @@ pub mod setting;
 pub mod solve;
 
 pub use error::{Error, Result};
-
-/// The fast solver's items at their earlier path; [`solve`] and [`play`]
-/// hold them.
-pub mod solver {
-    pub use crate::cards::deck::{deal_cards, splitmix64};
-    pub use crate::play::{duplicate_match, royalty_max_setting, Strategy};
-    pub use crate::solve::{solve, solve_rows, Solution, Solver, TOP_CANDIDATES};
-}
-
-/// The strong solver at its earlier path ([`solve::strong`]).
-pub mod strong {
-    pub use crate::solve::strong::*;
-}
-
-/// The model at its earlier path ([`solve::model`]).
-pub mod model {
-    pub use crate::solve::model::*;
-}
-
-/// The simulation at its earlier path ([`play::simulate`]), with the deal
-/// of the deck it uses.
-pub mod simulate {
-    pub use crate::cards::deck::{deal_deck, splitmix64};
-    pub use crate::play::simulate::*;
-}

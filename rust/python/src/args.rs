@@ -9,9 +9,9 @@
 
 use crate::errors::{to_pyerr_static, OptionError};
 use crate::guard::light;
-use chinese_poker_core::batch::Threads;
 use chinese_poker_core::cards;
 use chinese_poker_core::notation::{self, Notation};
+use chinese_poker_core::parallel::Threads;
 use chinese_poker_core::Error;
 use pyo3::exceptions::{PyOverflowError, PyTypeError};
 use pyo3::prelude::*;

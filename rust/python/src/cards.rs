@@ -3,9 +3,9 @@
 
 use crate::args;
 use crate::guard::light;
+use chinese_poker_core::cards::deck::deal_deck;
 use chinese_poker_core::cards::{self, Style};
 use chinese_poker_core::notation::{self, Notation};
-use chinese_poker_core::simulate::deal_deck;
 use pyo3::prelude::*;
 
 /// Parse card text into card codes (`4 * rank + suit`).

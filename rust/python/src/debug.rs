@@ -3,7 +3,7 @@
 
 use crate::args;
 use crate::guard::{detached, light};
-use chinese_poker_core::batch::{self, Threads};
+use chinese_poker_core::parallel::{self, Threads};
 use chinese_poker_core::Error;
 use pyo3::prelude::*;
 
@@ -22,7 +22,7 @@ fn _debug_panic(py: Python<'_>, #[pyo3(from_py_with = args::name)] at: &str) -> 
         "worker" => detached(py, || {
             let rows = [0u8; 64];
             let mut out = [0u8; 64];
-            batch::for_chunks_sized(&rows, 1, &mut out, 1, Threads::Count(2), 1, |base, _, _| {
+            parallel::for_chunks_sized(&rows, 1, &mut out, 1, Threads::Count(2), 1, |base, _, _| {
                 if base == 63 {
                     boom()
                 } else {

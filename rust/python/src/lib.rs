@@ -35,22 +35,6 @@ mod score;
 mod setting;
 mod solve;
 
-/// The paths `solve.rs` names (`crate::game::Rules`, `crate::codes_of`, …),
-/// kept as re-exports of the area files.
-#[allow(unused_imports)]
-mod game {
-    pub(crate) use crate::natural::Natural;
-    pub(crate) use crate::rules::{rules_or_default, Rules};
-    pub(crate) use crate::score::ScoreResult;
-    pub(crate) use crate::setting::Setting;
-}
-#[allow(unused_imports)]
-pub(crate) use args::{codes_of, codes_up_to, threads_opt};
-#[allow(unused_imports)]
-pub(crate) use arrays::{deals_u8, rows_u8};
-#[allow(unused_imports)]
-pub(crate) use eval::HandValue;
-
 use pyo3::prelude::*;
 
 #[pymodule]

@@ -3,10 +3,13 @@
 //! Conversion only: strategy names go through the core's one parser.
 
 use crate::args;
-use crate::game::{rules_or_default, Natural, Rules, Setting};
+use crate::args::{codes_of, threads_opt};
+use crate::arrays::rows_u8;
 use crate::guard::{detached, light};
 use crate::limits;
-use crate::{codes_of, rows_u8, threads_opt};
+use crate::natural::Natural;
+use crate::rules::{rules_or_default, Rules};
+use crate::setting::Setting;
 use chinese_poker_core::natural::NaturalKind;
 use chinese_poker_core::notation::Notation;
 use chinese_poker_core::play::simulate::simulate_strategy;

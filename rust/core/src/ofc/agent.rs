@@ -4,7 +4,8 @@
 
 use super::fantasyland::best_fantasyland_setting;
 use super::state::{Board, Move, OfcGame};
-use super::{mix_seed, OfcRules, SplitMix64};
+use super::OfcRules;
+use crate::cards::deck::{mix_seed, SplitMix64};
 use crate::cards::{rank, suit, Card, DECK_SIZE};
 use crate::error::{Error, Result};
 use crate::eval::{category_of, evaluator, Category, Evaluator};

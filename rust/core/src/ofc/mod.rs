@@ -116,9 +116,5 @@ impl OfcRules {
     }
 }
 
-pub(crate) use crate::cards::deck::mix_seed;
-/// The deck's generator and stream seeding, where the open-face code reaches them.
-pub use crate::cards::deck::SplitMix64;
-
 #[cfg(test)]
 mod tests;

@@ -3,7 +3,8 @@
 //! Fantasyland players who set all their cards at once.
 
 use super::json::{quote, Json};
-use super::{OfcRules, SplitMix64};
+use super::OfcRules;
+use crate::cards::deck::SplitMix64;
 use crate::cards::{format_card, Card, Style, DECK_SIZE};
 use crate::error::{Error, Result};
 use crate::rules::Rules;

@@ -3,6 +3,7 @@
 
 use super::fantasyland::solve;
 use super::*;
+use crate::cards::deck::SplitMix64;
 use crate::cards::Card;
 use crate::notation::{parse_cards, Notation};
 use crate::setting::{Row, Setting};

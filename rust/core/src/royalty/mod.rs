@@ -13,7 +13,7 @@ pub use crate::rules::royalty_tables::{RoyaltyTable, TABLE_NAMES};
 use crate::cards::{rank, suit, Card};
 use crate::eval::{category_of, Category};
 use crate::rules::Rules;
-use crate::setting::Row;
+use crate::setting::row::Row;
 
 const FH: usize = Category::FullHouse as usize;
 const QUADS: usize = Category::Quads as usize;

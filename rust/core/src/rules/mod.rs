@@ -1,7 +1,7 @@
 //! The rules of a deal as one option set (RULES §9), and the presets of RULES §8.
 //!
 //! Every option keeps the name and value spelling of RULES §9 so the Python
-//! layer (and JSON) can pass them as strings: [`Rules::set`], [`Rules::get`],
+//! layer (and JSON) can pass them as strings: [`Rules::with_pairs`], [`Rules::get`],
 //! [`Rules::to_pairs`] and [`Rules::from_pairs`] round-trip every option.
 //! A few options that RULES describes in prose but does not list in §9 carry
 //! names in the same style (`table.banker`, `banker.pusoy_payoff`,

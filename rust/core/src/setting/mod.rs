@@ -2,6 +2,7 @@
 //! check of RULES §3 and the row comparison used by scoring (§2.4–§2.5).
 //!
 //! - `mod.rs` — settings, the foul check, row comparison
+//! - `row.rs` — the three rows' names (a leaf, so the royalty tables can name rows)
 //! - `render.rs` — a setting as text (the one renderer)
 //! - `tests.rs` — its tests
 
@@ -14,32 +15,9 @@ use crate::rules::{CompareDepth, CrossSizePrefix, OrderMode, Rules};
 use std::cmp::Ordering;
 
 mod render;
+pub mod row;
 pub use render::RenderOptions;
-
-/// A row of a setting.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Row {
-    /// The 3-card row.
-    Front = 0,
-    /// The middle 5-card row.
-    Middle = 1,
-    /// The back 5-card row.
-    Back = 2,
-}
-
-impl Row {
-    /// Front, middle, back.
-    pub const ALL: [Row; 3] = [Row::Front, Row::Middle, Row::Back];
-
-    /// `front`, `middle` or `back`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Row::Front => "front",
-            Row::Middle => "middle",
-            Row::Back => "back",
-        }
-    }
-}
+pub use row::Row;
 
 /// Why a setting is fouled (RULES R-FOUL-1…3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

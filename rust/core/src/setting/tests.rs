@@ -12,7 +12,7 @@ fn v(s: &str) -> u32 {
 fn value_order_decides_when_it_says_so() {
     // Every front class against every middle class, both wheels: where
     // `value_order_decides`, the check passes exactly the value order.
-    use crate::model::class_list;
+    use crate::solve::model::class_list;
     for wheel in [
         crate::eval::Wheel::Lowest,
         crate::eval::Wheel::SecondHighest,

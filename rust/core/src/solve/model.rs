@@ -127,7 +127,7 @@ fn lists(wheel: Wheel) -> &'static ClassLists {
 /// wheel position; a value's index is its ordinal.
 ///
 /// ```
-/// use chinese_poker_core::{eval::Wheel, model::classes};
+/// use chinese_poker_core::{eval::Wheel, solve::model::classes};
 /// assert_eq!(classes(Wheel::Lowest, 5).len(), 7462);
 /// assert_eq!(classes(Wheel::Lowest, 3).len(), 455);
 /// ```

@@ -210,7 +210,7 @@ impl<'a> Solver<'a> {
     /// Prepares the pricing of rows under `rules` against `opponents` (1 to 3).
     ///
     /// ```
-    /// use chinese_poker_core::{model::Model, rules::Rules, solver::Solver};
+    /// use chinese_poker_core::{rules::Rules, solve::{Model, Solver}};
     /// let rules = Rules::preset("cp_pro_1_6").unwrap();
     /// let solver = Solver::new(&rules, 3, Model::embedded().unwrap()).unwrap();
     /// let hand: [u8; 13] = std::array::from_fn(|i| 4 * i as u8 + (i as u8 % 3));

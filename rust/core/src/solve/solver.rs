@@ -121,7 +121,7 @@ impl Solver<'_> {
     /// batch solving and simulation ask for one.
     ///
     /// ```
-    /// use chinese_poker_core::{model::Model, rules::Rules, solver::Solver};
+    /// use chinese_poker_core::{rules::Rules, solve::{Model, Solver}};
     /// let rules = Rules::preset("cp_pro_1_6").unwrap();
     /// let solver = Solver::new(&rules, 3, Model::embedded().unwrap()).unwrap();
     /// let hand: [u8; 13] = std::array::from_fn(|i| 4 * i as u8 + (i as u8 % 3));
@@ -195,7 +195,7 @@ pub(crate) fn check_cards(hand: &[Card; 13]) -> Result<()> {
 /// (1 to 3) who play like the model says; see [`Solver`].
 ///
 /// ```
-/// use chinese_poker_core::{model::Model, rules::Rules, solver::solve};
+/// use chinese_poker_core::{rules::Rules, solve::{solve, Model}};
 /// let rules = Rules::preset("wiki_2_4").unwrap();
 /// let hand: [u8; 13] = [0, 1, 5, 9, 14, 18, 22, 27, 31, 35, 40, 44, 51];
 /// let s = solve(&hand, &rules, 3, Model::embedded().unwrap()).unwrap();
