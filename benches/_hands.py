@@ -1,4 +1,4 @@
-"""Random hands for the benchmark scripts (one helper, shared by them)."""
+"""Random hands for the benchmark scripts (one function, shared by them)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Scaling of `simulate` over Dask workers (issue 6: report the ratio).
+"""Scaling of `simulate` over Dask workers.
 
 Starts a `LocalCluster` on loopback with 1 and then 2 single-threaded worker
 processes, runs the same seeded simulation on each (the same deal ranges as

@@ -3,7 +3,7 @@
 //! `score::score` per deal as the reference.
 //!
 //! Criterion's throughput line reads in deals/s (one element = one deal of
-//! four players). The floor (issue 3) is 2 M four-player deals/s on one
+//! four players). The target is 2 M four-player deals/s on one
 //! thread under `cp_pro_1_6`; `pagat_classic` and `shisanshui_fujian` show
 //! the cost of naturals (declared never, claimed automatically).
 

@@ -1,4 +1,4 @@
-"""Solver strength: duplicate heads-up matches and calibration (issue 4).
+"""Solver strength: duplicate heads-up matches and calibration.
 
 Usage: python benches/strength.py [--deals 20000] [--strong-deals 200]
 

@@ -1,4 +1,4 @@
-"""Memory bounds of the batch calls (issue 7): outputs above the batch limit
+"""Memory bounds of the batch calls: outputs above the batch limit
 are refused before anything is allocated, non-contiguous inputs are read slab
 by slab with the same results, and simulation keeps nothing per deal.
 

@@ -1,4 +1,4 @@
-"""Open-face through the Python API (issue 5): seed examples, illegal moves,
+"""Open-face through the Python API: seed examples, illegal moves,
 JSON round trip, zero-sum self-play, Fantasyland against brute force."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Simulation: deterministic across threads, blocks and executors; zero-sum;
-natural frequencies near the exact ones (issue 6)."""
+natural frequencies near the exact ones."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The solvers through the public API (issue 4): never fouled, on the frontier,
+"""The solvers through the public API: never fouled, on the frontier,
 batch equals scalar, deterministic, naturals declared when worth it."""
 
 from __future__ import annotations
