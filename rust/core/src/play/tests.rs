@@ -3,28 +3,13 @@ use super::*;
 use crate::cards::deck::{deal_cards, deal_deck};
 use crate::cards::Card;
 use crate::error::{Error, Result};
-use crate::eval::{evaluator, Wheel};
 use crate::parallel::Threads;
+use crate::solve::tests::{hands, values};
 use crate::royalty::row_royalty;
 use crate::rules::Rules;
 use crate::search::HandSubsets;
 use crate::setting::{order_check, Row};
 use std::collections::HashSet;
-
-fn hands(n: usize, seed: u64) -> Vec<[Card; 13]> {
-    (0..n)
-        .map(|i| deal_cards(seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)))
-        .collect()
-}
-
-fn values(s: &[Card; 13], wheel: Wheel) -> [u32; 3] {
-    let e = evaluator(wheel);
-    [
-        e.value3([s[0], s[1], s[2]]),
-        e.value5([s[3], s[4], s[5], s[6], s[7]]),
-        e.value5([s[8], s[9], s[10], s[11], s[12]]),
-    ]
-}
 
 fn greedy(hand: &[Card; 13]) -> Result<([Card; 13], bool)> {
     let s = HandSubsets::new(hand, crate::eval::Wheel::Lowest);

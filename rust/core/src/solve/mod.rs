@@ -36,7 +36,7 @@ pub(crate) mod solver;
 mod stat_cache;
 pub mod strong;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 pub use batch::solve_rows;
 pub use model::Model;

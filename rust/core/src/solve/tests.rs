@@ -15,13 +15,15 @@ use crate::rules::Rules;
 use crate::search::{HandSubsets, SettingIdx};
 use crate::setting::order_check;
 
-fn hands(n: usize, seed: u64) -> Vec<[Card; 13]> {
+/// `n` seeded 13-card hands (the play tests draw theirs here too).
+pub(crate) fn hands(n: usize, seed: u64) -> Vec<[Card; 13]> {
     (0..n)
         .map(|i| deal_cards(seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)))
         .collect()
 }
 
-fn values(s: &[Card; 13], wheel: Wheel) -> [u32; 3] {
+/// A setting's row values under `wheel`.
+pub(crate) fn values(s: &[Card; 13], wheel: Wheel) -> [u32; 3] {
     let e = evaluator(wheel);
     [
         e.value3([s[0], s[1], s[2]]),
