@@ -9,6 +9,10 @@
 //! [`search`] (the arrangement search), [`score`] (settlement), [`batch`]
 //! (the slice functions behind numpy calls), [`solve`] (the solvers and their
 //! model), [`play`] (strategies, matches, simulation) and [`ofc`] (open-face).
+//!
+//! Unit tests sit beside the code they test, one convention everywhere: a
+//! folder's `mod.rs` has its tests in the folder's `tests.rs`, any other file
+//! `foo.rs` in `foo_tests.rs`.
 
 pub mod batch;
 pub mod cards;

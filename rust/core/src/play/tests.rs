@@ -4,11 +4,11 @@ use crate::cards::deck::{deal_cards, deal_deck};
 use crate::cards::Card;
 use crate::error::{Error, Result};
 use crate::parallel::Threads;
-use crate::solve::tests::{hands, values};
 use crate::royalty::row_royalty;
 use crate::rules::Rules;
 use crate::search::HandSubsets;
 use crate::setting::{order_check, Row};
+use crate::solve::tests::{hands, values};
 use std::collections::HashSet;
 
 fn greedy(hand: &[Card; 13]) -> Result<([Card; 13], bool)> {
