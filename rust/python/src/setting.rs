@@ -10,7 +10,7 @@ use chinese_poker_core::cards::Style;
 use chinese_poker_core::notation::Notation;
 use chinese_poker_core::rules::Rules as CoreRules;
 use chinese_poker_core::search;
-use chinese_poker_core::setting::{order_check, RenderOptions, Setting as CoreSetting};
+use chinese_poker_core::setting::{RenderOptions, Setting as CoreSetting};
 use chinese_poker_core::Error;
 use numpy::{IntoPyArray, PyArray2};
 use pyo3::exceptions::PyTypeError;
@@ -204,11 +204,6 @@ impl Setting {
     }
 }
 
-/// The order check of `r` as a filter of row values.
-fn legal_under(r: &CoreRules) -> impl Fn(u32, u32, u32) -> bool + '_ {
-    move |f, m, b| order_check([f, m, b], r).is_none()
-}
-
 /// Settings as a uint8 array (M, 13).
 fn settings_array<'py>(py: Python<'py>, rows: Vec<[u8; 13]>) -> PyResult<Bound<'py, PyArray2<u8>>> {
     let n = rows.len();
@@ -239,7 +234,7 @@ pub fn all_settings<'py>(
     let cards = light(|| search::hand13(&codes))?;
     let rows = detached(py, || {
         Ok(if legal_only {
-            search::all_settings(&cards, r.wheel(), legal_under(r))
+            search::legal_settings(&cards, r)
         } else {
             search::all_settings(&cards, r.wheel(), |_, _, _| true)
         })

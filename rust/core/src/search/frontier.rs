@@ -75,6 +75,20 @@ pub fn frontier(hand: &[Card; HAND_SIZE], rules: &Rules) -> Vec<([Card; HAND_SIZ
         .collect()
 }
 
+/// Every setting of `hand` legal under `rules`, as 13 codes, in the order of
+/// [`super::all_settings`]: the rules' own check applied to each setting.
+///
+/// ```
+/// # use chinese_poker_core::{rules::Rules, search::legal_settings};
+/// let hand: [u8; 13] = std::array::from_fn(|i| 4 * i as u8);
+/// let all = legal_settings(&hand, &Rules::plain());
+/// assert!(!all.is_empty() && all.len() < 72_072);
+/// ```
+pub fn legal_settings(hand: &[Card; HAND_SIZE], rules: &Rules) -> Vec<[Card; HAND_SIZE]> {
+    let legal = |f: u32, m: u32, b: u32| order_check([f, m, b], rules).is_none();
+    super::all_settings(hand, rules.wheel(), legal)
+}
+
 /// The ordered sweep of `subsets` under the rules' legality with the hooks
 /// `ctl`, into `out` (see [`HandSubsets::sweep_into`]).
 #[inline]

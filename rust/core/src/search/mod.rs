@@ -43,7 +43,7 @@ mod tables;
 #[cfg(test)]
 mod tests;
 
-pub use frontier::{frontier, frontier_of};
+pub use frontier::{frontier, frontier_of, legal_settings};
 pub(crate) use frontier::{keeps_value_order, sweep_under};
 pub use legality::{Legality, ValueOrder, VALUE_ORDER};
 pub use subsets::{hand13, HandSubsets};
