@@ -106,12 +106,13 @@ class SimulationResult:
         return int(self.stats.get("deals", 0))
 
     def points_per_seat(self) -> list[tuple[float, float]]:
-        """(mean points per deal, standard error) for each seat."""
+        """(mean points per deal, standard error) for each seat; (0.0, 0.0) when no
+        deal was played, so that an empty or at once interrupted run still prints."""
         n = self.deals
         d = self.stats["denominator"]
         out = []
         for s, sq in zip(self.stats["points"], self.stats["points_sq"]):
-            mean = s / n / d
+            mean = s / n / d if n else 0.0
             var = (sq / d / d - n * mean * mean) / (n - 1) if n > 1 else 0.0
             out.append((mean, math.sqrt(max(var, 0.0) / n) if n else 0.0))
         return out
@@ -212,14 +213,21 @@ def _progress_printer() -> Callable[[int, int], None]:
     return show
 
 
-def _plot_histogram(histogram: dict[float, int], path: str, title: str) -> None:
+def _pyplot() -> Any:
+    """matplotlib's pyplot on the file-only Agg backend, or an ImportError that says how
+    to install it."""
     try:
         import matplotlib
 
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
-    except ImportError as exc:  # pragma: no cover - depends on the environment
+    except ImportError as exc:
         raise ImportError('plotting needs matplotlib: pip install "chinese-poker[plot]"') from exc
+    return plt
+
+
+def _plot_histogram(histogram: dict[float, int], path: str, title: str) -> None:
+    plt = _pyplot()
     xs = sorted(histogram)
     fig, ax = plt.subplots(figsize=(8, 4.5))
     ax.bar(xs, [histogram[x] for x in xs], width=0.8)
@@ -277,6 +285,9 @@ def simulate(
             "client must have a submit method (a dask Client or an executor), "
             f"got {type(client).__name__}"
         )
+    if plot is not None:
+        # A missing matplotlib must stop the run before its deals are played, not after.
+        _pyplot()
 
     # Lazily: a huge `deals` must not build its list of blocks before the first one runs.
     def ranges() -> Iterator[tuple[int, int]]:
