@@ -1,40 +1,55 @@
 """The ``chinese-poker`` command line.
 
 One module per part: `parser` (the arguments), `options` (the rules they select),
-`term` (terminal styling and rendering), the commands `hands` (``eval``, ``score``),
-`solving` (``solve``, ``demo``, ``simulate``) and `fantasyland` (``ofc fantasyland``),
-and the two terminal games `play` and `ofc_play`.
+`errors` (the wording of bad input), `term` (terminal styling and rendering), the
+commands `hands` (``eval``, ``score``), `solving` (``solve``, ``demo``, ``simulate``),
+`catalog` (``presets``, ``rules``) and `fantasyland` (``ofc fantasyland``), and the
+two terminal games `play` and `ofc_play`.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from collections.abc import Sequence
 
 from chinese_poker import ChinesePokerError
+from chinese_poker.cli.errors import CliError, describe
 from chinese_poker.cli.parser import build_parser
 from chinese_poker.cli.term import setup
+
+#: The exit status of a run stopped by Ctrl-C, as shells report a SIGINT.
+INTERRUPTED = 130
+
+
+def _fail(message: str) -> int:
+    print(f"chinese-poker: error: {message}", file=sys.stderr)
+    return 2
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``chinese-poker`` command; returns the exit status."""
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
     setup(args)
     try:
         status: int = args.func(args)
+    except CliError as exc:
+        return _fail(str(exc))
     except ChinesePokerError as exc:
-        print(f"chinese-poker: error: cannot read the input: {exc}", file=sys.stderr)
-        return 2
+        return _fail(describe(exc))
+    except KeyboardInterrupt:
+        # Ctrl-C at a prompt or during a long run: stop with the shell's status, no traceback.
+        print("\ninterrupted", file=sys.stderr)
+        return INTERRUPTED
     except BrokenPipeError:
         # The reader went away (e.g. `| head`): stop quietly, like other tools.
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 141
-    except (OSError, json.JSONDecodeError, KeyError) as exc:
-        print(f"chinese-poker: error: cannot read the input: {exc}", file=sys.stderr)
-        return 2
+    except OSError as exc:
+        # A file the command itself opens; the commands word the ones they know first.
+        return _fail(f"cannot use the file {exc.filename or ''}: {exc.strerror or exc}")
     return status
 
 

@@ -8,6 +8,7 @@ import sys
 from typing import Any
 
 from chinese_poker import Setting, evaluate, format_cards, parse_cards, score
+from chinese_poker.cli.errors import CliError
 from chinese_poker.cli.options import rules_of
 from chinese_poker.cli.term import ANSI, cards, pad
 
@@ -48,14 +49,40 @@ def _player(text: str, notation: str) -> Setting | str | tuple[str, Setting]:
     return Setting(t, notation=notation)  # type: ignore[arg-type]
 
 
+def _players_file(path: str) -> list[str]:
+    """The players of a ``--file``: a JSON list of strings or ``{"players": [...]}``."""
+    name = "standard input" if path == "-" else f"the file {path}"
+    try:
+        if path == "-":
+            raw = sys.stdin.buffer.read()
+        else:
+            with open(path, "rb") as f:
+                raw = f.read()
+    except OSError as exc:
+        raise CliError(f"cannot read {name}: {exc.strerror or exc}") from exc
+    try:
+        data: Any = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise CliError(f"cannot read {name}: not UTF-8 text (byte {exc.start})") from exc
+    except json.JSONDecodeError as exc:
+        raise CliError(f"cannot read {name}: not JSON ({exc})") from exc
+    except RecursionError as exc:
+        raise CliError(f"cannot read {name}: JSON nested too deeply") from exc
+    players = data.get("players") if isinstance(data, dict) else data
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise CliError(
+            f"cannot read {name}: expected a list of settings or "
+            '{"players": [...]} with one string per player'
+        )
+    return players
+
+
 def cmd_score(args: argparse.Namespace) -> int:
     """Settle a deal given on the command line or in a JSON file."""
     rules = rules_of(args)
     texts: list[str] = list(args.players)
     if args.file:
-        raw = sys.stdin.read() if args.file == "-" else open(args.file, encoding="utf-8").read()
-        data: Any = json.loads(raw)
-        texts += [str(p) for p in (data["players"] if isinstance(data, dict) else data)]
+        texts += _players_file(args.file)
     players = [_player(t, args.notation) for t in texts]
     result = score(players, rules)  # type: ignore[arg-type]
     if args.json:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from chinese_poker import ChinesePokerError, Rules, parse_cards
+from chinese_poker.cli.errors import refuse_json
 from chinese_poker.cli.term import cards
 from chinese_poker.ofc import OfcGame
 
@@ -38,6 +39,7 @@ def _show_boards(game: OfcGame, names: list[str]) -> None:
 
 def cmd_ofc_play(args: argparse.Namespace) -> int:
     """One open-face deal: the player places at the prompt, the agent places the others."""
+    refuse_json(args, "ofc play")
     # Pineapple (a discard each street) is the preset's `game` option, as the engine reads it.
     pineapple = Rules.preset(args.preset)["game"] == "ofc_pineapple"
     game = OfcGame(args.preset, players=args.players, seed=args.seed)

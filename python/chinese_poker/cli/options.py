@@ -5,8 +5,12 @@ from __future__ import annotations
 import argparse
 
 from chinese_poker import DEFAULT_PRESET, ChinesePokerError, Rules
+from chinese_poker.cli.errors import CliError, short_choices
 
 __all__ = ["DEFAULT_PRESET", "rules_of"]
+
+#: Where a message about an unknown option name sends the reader for the full list.
+OPTIONS_LISTED_BY = "`chinese-poker rules plain`"
 
 
 def rules_of(args: argparse.Namespace) -> Rules:
@@ -15,6 +19,10 @@ def rules_of(args: argparse.Namespace) -> Rules:
     for item in getattr(args, "option", None) or []:
         name, sep, value = item.partition("=")
         if not sep:
-            raise ChinesePokerError(f"--option expects NAME=VALUE, got {item!r}")
-        rules = rules.replace(**{name.strip(): value.strip()})
+            raise CliError(f"invalid rules option {item!r}: expected NAME=VALUE")
+        try:
+            rules = rules.replace(**{name.strip(): value.strip()})
+        except ChinesePokerError as exc:
+            message = short_choices(str(exc), OPTIONS_LISTED_BY)
+            raise CliError(f"invalid rules option {item!r}: {message}") from exc
     return rules

@@ -4,8 +4,10 @@ takes and one sub-command per job, each bound to its function."""
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 
 from chinese_poker import Rules, __version__, notations
+from chinese_poker.cli.catalog import cmd_presets, cmd_rules
 from chinese_poker.cli.fantasyland import cmd_fantasyland
 from chinese_poker.cli.hands import cmd_eval, cmd_score
 from chinese_poker.cli.ofc_play import OFC_HELP, cmd_ofc_play
@@ -15,6 +17,41 @@ from chinese_poker.cli.solving import cmd_demo, cmd_simulate, cmd_solve
 
 #: The rank alphabets `--notation` accepts, as the core names them.
 NOTATIONS = notations()
+
+#: The largest seed or count the core takes (an unsigned 64-bit integer).
+U64_MAX = 2**64 - 1
+
+
+def whole(low: int, high: int = U64_MAX) -> Callable[[str], int]:
+    """An argparse type: a whole number from `low` to `high`, refused with the range
+    otherwise, so that a meaningless count never reaches the core."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{text} is out of range (expected {low} to {high})")
+        return value
+
+    parse.__name__ = "whole number"
+    return parse
+
+
+def positive_seconds(text: str) -> float:
+    """An argparse type: a number of seconds above zero."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"{text} is not a positive number of seconds")
+    return value
+
+
+#: Seeds of the core's deck: any unsigned 64-bit integer.
+SEED = whole(0)
 
 
 def _common_options(default_preset: str) -> argparse.ArgumentParser:
@@ -100,11 +137,32 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     so.add_argument("hand", help="the 13 cards, e.g. 'As Ad Kc Kd 9h 9s 7c 6d 5h 4s 3c 2d Jh'")
-    so.add_argument("--strategy", choices=["fast", "strong"], default="fast")
-    so.add_argument("--opponents", type=int, default=3, choices=[1, 2, 3])
-    so.add_argument("--effort", type=int, default=400, help="Monte-Carlo samples (strong)")
-    so.add_argument("--time-budget", type=float, default=None, help="seconds (strong)")
-    so.add_argument("--seed", type=int, default=0, help="seed of the Monte-Carlo deals")
+    so.add_argument(
+        "--strategy",
+        choices=["fast", "strong"],
+        default="fast",
+        help="fast: the self-play model (default); strong: Monte-Carlo refinement",
+    )
+    so.add_argument(
+        "--opponents",
+        type=int,
+        default=3,
+        choices=[1, 2, 3],
+        help="opponents at the table (default 3)",
+    )
+    so.add_argument(
+        "--effort",
+        type=whole(1),
+        default=None,
+        help="Monte-Carlo samples (needs --strategy strong; default 400)",
+    )
+    so.add_argument(
+        "--time-budget",
+        type=positive_seconds,
+        default=None,
+        help="seconds of Monte-Carlo refinement at most (needs --strategy strong)",
+    )
+    so.add_argument("--seed", type=SEED, default=0, help="seed of the Monte-Carlo deals")
     so.set_defaults(func=cmd_solve)
 
     de = sub.add_parser(
@@ -113,8 +171,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="deal a seeded table, solve every hand, settle it",
         description="Deal a seeded table, set every hand with the solver and settle the deal.",
     )
-    de.add_argument("--seed", type=int, default=1)
-    de.add_argument("--players", type=int, default=4, choices=[2, 3, 4])
+    de.add_argument("--seed", type=SEED, default=1, help="seed of the deal (default 1)")
+    de.add_argument("--players", type=int, default=4, choices=[2, 3, 4], help="players (default 4)")
     de.set_defaults(func=cmd_demo)
 
     si = sub.add_parser(
@@ -127,11 +185,18 @@ def build_parser() -> argparse.ArgumentParser:
             "are identical for a seed whatever the thread count; Ctrl-C prints the partial result."
         ),
     )
-    si.add_argument("deals", type=int, help="number of deals")
-    si.add_argument("--players", type=int, default=4, choices=[2, 3, 4])
-    si.add_argument("--strategy", choices=["fast", "greedy"], default="fast")
-    si.add_argument("--seed", type=int, default=0)
-    si.add_argument("--threads", type=int, default=None, help="threads (default: all cores)")
+    si.add_argument("deals", type=whole(1), help="number of deals (at least 1)")
+    si.add_argument("--players", type=int, default=4, choices=[2, 3, 4], help="players (default 4)")
+    si.add_argument(
+        "--strategy",
+        choices=["fast", "greedy"],
+        default="fast",
+        help="how every hand is set: fast (the solver, default) or greedy",
+    )
+    si.add_argument("--seed", type=SEED, default=0, help="seed of the deals (default 0)")
+    si.add_argument(
+        "--threads", type=whole(1, 4096), default=None, help="threads (default: all cores)"
+    )
     si.add_argument("--csv", help="write one line per deal (each seat's points) to this file")
     si.add_argument("--plot", help="save a PNG of the points distribution (needs matplotlib)")
     si.set_defaults(func=cmd_simulate)
@@ -142,9 +207,15 @@ def build_parser() -> argparse.ArgumentParser:
         help="play the closed game against three solver opponents in the terminal",
         description="A terminal game of Chinese poker against solver opponents. " + PLAY_HELP,
     )
-    pg.add_argument("--players", type=int, default=4, choices=[2, 3, 4])
-    pg.add_argument("--deals", type=int, default=10)
-    pg.add_argument("--seed", type=int, default=0)
+    pg.add_argument(
+        "--players",
+        type=int,
+        default=4,
+        choices=[2, 3, 4],
+        help="players, you included (default 4)",
+    )
+    pg.add_argument("--deals", type=whole(1), default=10, help="deals to play (default 10)")
+    pg.add_argument("--seed", type=SEED, default=0, help="seed of the deals (default 0)")
     pg.set_defaults(func=cmd_play)
 
     ofc = sub.add_parser("ofc", help="open-face Chinese poker: play, Fantasyland")
@@ -165,8 +236,33 @@ def build_parser() -> argparse.ArgumentParser:
         help="play open-face against the placement agent in the terminal",
         description="A terminal game of open-face Chinese poker against agents. " + OFC_HELP,
     )
-    pl.add_argument("--players", type=int, default=2, choices=[2, 3, 4])
-    pl.add_argument("--seed", type=int, default=0)
-    pl.add_argument("--effort", type=int, default=48, help="agent rollouts per move")
+    pl.add_argument(
+        "--players",
+        type=int,
+        default=2,
+        choices=[2, 3, 4],
+        help="players, you included (default 2)",
+    )
+    pl.add_argument("--seed", type=SEED, default=0, help="seed of the deal (default 0)")
+    pl.add_argument(
+        "--effort", type=whole(1), default=48, help="agent rollouts per move (default 48)"
+    )
     pl.set_defaults(func=cmd_ofc_play)
+
+    ps = sub.add_parser(
+        "presets",
+        help="list the rules presets: game, scoring method, royalties, naturals",
+        description="A table of every rules preset --preset accepts.",
+    )
+    ps.add_argument("--json", action="store_true", help="print JSON for scripts")
+    ps.set_defaults(func=cmd_presets)
+    ru = sub.add_parser(
+        "rules",
+        help="every option a preset sets, those that differ from plain marked",
+        description="Every rules option of PRESET with its value; '*' marks the values "
+        "that differ from the plain preset. Any of them can be changed with --option.",
+    )
+    ru.add_argument("name", metavar="PRESET", choices=Rules.presets(), help="a preset name")
+    ru.add_argument("--json", action="store_true", help="print JSON for scripts")
+    ru.set_defaults(func=cmd_rules)
     return parser

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from chinese_poker import ChinesePokerError, Setting, deal, score, solve
+from chinese_poker.cli.errors import refuse_json
 from chinese_poker.cli.options import rules_of
 from chinese_poker.cli.term import cards, pair_lines
 
@@ -25,6 +26,7 @@ def _ask(prompt: str) -> str | None:
 def cmd_play(args: argparse.Namespace) -> int:
     """Deal after deal from the core's seeded deck: the player sets, the solver sets the
     others, the deal is settled and the running totals printed."""
+    refuse_json(args, "play")
     rules = rules_of(args)
     names = ["You", "East", "South", "West"][: args.players]
     totals = [0] * args.players

@@ -5,25 +5,37 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+from typing import Any
 
-from chinese_poker import Setting, deal, score, simulate, solve
+from chinese_poker import Rules, Setting, deal, format_cards, score, simulate, solve
+from chinese_poker.cli.errors import CliError
 from chinese_poker.cli.options import rules_of
 from chinese_poker.cli.term import BOLD, cards, pad, paint, pair_lines, setting_lines, signed
-from chinese_poker.simulate import SimulationResult
+from chinese_poker.simulate import SimulationResult, _pyplot
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
     """Set one hand: the chosen setting, its EV, the runner-ups and any natural."""
     rules = rules_of(args)
+    # The Monte-Carlo knobs mean nothing to the fast solver: refuse them rather than
+    # let a user believe they changed the answer.
+    monte_carlo: dict[str, Any] = {}
+    if args.effort is not None:
+        monte_carlo["effort"] = args.effort
+    if args.time_budget is not None:
+        monte_carlo["time_budget"] = args.time_budget
+    if monte_carlo and args.strategy != "strong":
+        given = " and ".join("--" + k.replace("_", "-") for k in monte_carlo)
+        raise CliError(f"{given} needs --strategy strong (the fast solver takes no samples)")
     sol = solve(
         args.hand,
         rules,
         strategy=args.strategy,
         opponents=args.opponents,
-        effort=args.effort,
-        time_budget=args.time_budget,
         seed=args.seed,
         notation=args.notation,
+        **monte_carlo,
     )
     if args.json:
         print(
@@ -66,6 +78,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
     deck = deal(args.seed)
     names = ["North", "East", "South", "West"][: args.players]
     players: list[Setting | tuple[str, Setting]] = []
+    if args.json:
+        return _demo_json(args, rules, deck, names)
     print(f"{args.preset}: a {args.players}-player deal, seed {args.seed}\n")
     for i, name in enumerate(names):
         hand = deck[13 * i : 13 * i + 13]
@@ -87,9 +101,62 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return 0
 
 
+def _demo_json(args: argparse.Namespace, rules: Rules, deck: list[int], names: list[str]) -> int:
+    """The demo deal as one JSON object: each seat's cards, setting, natural and EV,
+    then the settlement."""
+    players: list[Setting | tuple[str, Setting]] = []
+    seats = []
+    for i, name in enumerate(names):
+        hand = sorted(deck[13 * i : 13 * i + 13], reverse=True)
+        sol = solve(hand, rules, opponents=args.players - 1)
+        players.append(("natural", sol.setting) if sol.natural is not None else sol.setting)
+        seats.append(
+            {
+                "name": name,
+                "dealt": format_cards(hand),
+                "setting": str(sol.setting),
+                "natural": None
+                if sol.natural is None
+                else {"kind": sol.natural.kind, "value": sol.natural.value},
+                "ev": sol.ev,
+            }
+        )
+    result = score(players, rules)  # type: ignore[arg-type]
+    out = {
+        "preset": args.preset,
+        "seed": args.seed,
+        "seats": seats,
+        "totals": [str(t) for t in result.totals],
+        "pairs": pair_lines(result, names),
+    }
+    print(json.dumps(out, ensure_ascii=False))
+    return 0
+
+
+def _check_output(path: str | None, what: str) -> None:
+    """Refuse an output path whose folder is missing or not writable before any deal is
+    played, so that a long run is not lost at its end."""
+    if path is None:
+        return
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        raise CliError(f"cannot write the {what} {path}: it is a folder")
+    if not os.path.isdir(folder):
+        raise CliError(f"cannot write the {what} {path}: no folder {folder}")
+    if not os.access(folder, os.W_OK):
+        raise CliError(f"cannot write the {what} {path}: the folder is not writable")
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Play many deals and print (or write) the aggregate."""
     rules = rules_of(args)
+    _check_output(args.csv, "CSV file")
+    _check_output(args.plot, "plot")
+    if args.plot is not None:
+        try:
+            _pyplot()
+        except ImportError as exc:
+            raise CliError(f"--plot {exc}") from None
     result: SimulationResult = simulate(
         args.deals,
         players=args.players,

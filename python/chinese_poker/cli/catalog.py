@@ -1,0 +1,62 @@
+"""The ``presets`` and ``rules`` commands: which rules sets there are and what one sets."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from chinese_poker import Rules
+
+#: The preset every other is compared with: no royalties, no naturals, 1-6 scoring.
+BASE_PRESET = "plain"
+
+
+def _naturals(value: str) -> str:
+    """The ``natural.enabled`` value as a count of kinds ('none' when off)."""
+    kinds = [k for k in value.split(",") if k and k != "none"]
+    return f"{len(kinds)} kinds" if kinds else "none"
+
+
+def cmd_presets(args: argparse.Namespace) -> int:
+    """A table of every preset: its game, scoring method, royalty table and naturals."""
+    rows = []
+    for name in Rules.presets():
+        rules = Rules.preset(name)
+        rows.append(
+            {
+                "name": name,
+                "game": rules["game"],
+                "method": rules["score.method"],
+                "royalties": rules["royalty.table"],
+                "naturals": rules["natural.enabled"],
+            }
+        )
+    if args.json:
+        print(json.dumps(rows))
+        return 0
+    header = ("preset", "game", "method", "royalties", "naturals")
+    shown = [
+        (r["name"], r["game"], r["method"], r["royalties"], _naturals(r["naturals"])) for r in rows
+    ]
+    widths = [max(len(line[i]) for line in [header, *shown]) for i in range(len(header))]
+    for line in [header, *shown]:
+        print("  ".join(cell.ljust(w) for cell, w in zip(line, widths)).rstrip())
+    print("\n`chinese-poker rules PRESET` shows every option a preset sets.")
+    return 0
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    """Every option of one preset with its value, those that differ from `plain` marked."""
+    values = Rules.preset(args.name).to_dict()
+    base = Rules.preset(BASE_PRESET).to_dict()
+    if args.json:
+        out = {k: {"value": v, "differs": base.get(k) != v} for k, v in values.items()}
+        print(json.dumps({"preset": args.name, "options": out}))
+        return 0
+    width = max(len(k) for k in values)
+    for name, value in values.items():
+        mark = "*" if base.get(name) != value else " "
+        print(f"{mark} {name:<{width}}  {value}")
+    if args.name != BASE_PRESET:
+        print(f"\n* differs from {BASE_PRESET}")
+    return 0
