@@ -35,7 +35,6 @@ def whole(low: int, high: int = U64_MAX) -> Callable[[str], int]:
             raise argparse.ArgumentTypeError(f"{text} is out of range (expected {low} to {high})")
         return value
 
-    parse.__name__ = "whole number"
     return parse
 
 

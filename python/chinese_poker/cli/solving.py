@@ -155,8 +155,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.plot is not None:
         try:
             _pyplot()
-        except ImportError as exc:
-            raise CliError(f"--plot {exc}") from None
+        except ImportError:
+            raise CliError('--plot needs matplotlib: pip install "chinese-poker[plot]"') from None
     result: SimulationResult = simulate(
         args.deals,
         players=args.players,
