@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 export VIRTUAL_ENV := $(abspath $(VENV))
 export PATH := $(abspath $(VENV))/bin:$(PATH)
 
-.PHONY: help venv dev release test test-rust test-python lint fmt docs bench bench-rust bench-python bench-threads bench-memory fuzz fuzz-corpus clean
+.PHONY: help venv dev release test test-rust test-python lint fmt docs bench bench-rust bench-python bench-threads bench-memory fuzz fuzz-corpus wheel clean
 
 help: ## show this help
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-13s %s\n", $$1, $$2}'
@@ -27,6 +27,17 @@ dev: $(MATURIN) ## build the extension (debug profile, no LTO) into .venv with t
 
 release: $(MATURIN) ## build the optimised extension into .venv (for benchmarks)
 	$(VENV)/bin/maturin develop --locked --release --extras test
+
+# maturin links the wheel with zig's linker against an old glibc (2.17), so the
+# wheel runs on any manylinux_2_17 system whatever this machine's glibc is.
+ZIG := $(VENV)/.ziglang
+$(ZIG): | $(PY)
+	$(PY) -m pip install -q 'ziglang>=0.13,<0.16' && touch $@
+
+wheel: $(MATURIN) $(ZIG) ## the abi3 manylinux wheel (CPython >= 3.10) and the sdist, in dist/
+	rm -rf dist
+	$(MATURIN) build --locked --release --features abi3 --compatibility manylinux_2_17 --zig --out dist
+	$(MATURIN) sdist --out dist
 
 test-rust: ## Rust unit tests of the core crate, with the fuzz corpus replay
 	cargo test --locked -p chinese-poker-core --features fuzzing
