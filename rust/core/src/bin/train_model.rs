@@ -8,17 +8,21 @@
 //!     --seed 1 --iterations 4 --deals 50000 --out rust/core/data/model.bin
 //! ```
 //!
-//! Measured: 2 min 52 s wall (172 s; 159 s CPU) on the shared 2-core
-//! machine, 5 × 50,000 deals (~1 M solved hands); the mean change of the
-//! row tables between iterations fell 0.082 → 0.047 → 0.017 → 0.022.
+//! Options: `--preset NAME` (default `cp_pro_1_6`) and `--option KEY=VALUE`
+//! (repeatable, applied after the preset) set the rules of self-play;
+//! `--players N` (2 to 4, default 4) the table size, so each solved hand
+//! faces `N - 1` opponents; `--average true` fits each iteration to the rows
+//! of every solved iteration so far (fictitious play) instead of the last
+//! one alone.
 //!
 //! Iteration 0 plays every hand greedily; each later iteration deals fresh
-//! 4-player deals, solves every hand with the model of the previous
-//! iteration under `cp_pro_1_6`, and refits the model to the rows that were
-//! compared (naturals take no part, R-NAT-1). The model is rules-independent
-//! (row distributions and their copula), so one file serves every preset.
-//! Each deal's cards come from `(seed, iteration, deal)`, and the fit uses
-//! counts only, so the file is identical whatever the thread count.
+//! `N`-player deals, solves every hand with the model of the previous
+//! iteration under the rules, and refits the model to the rows that were
+//! compared (naturals take no part, R-NAT-1). The model's tables hold no
+//! payout or royalty, so a file trained under one preset can be used under
+//! any other; how well it fits is a question of the rules it was trained
+//! under. Each deal's cards come from `(seed, iteration, deal)`, and the fit
+//! uses counts only, so the file is identical whatever the thread count.
 
 use chinese_poker_core::cards::deck::{deal_cards, splitmix64};
 use chinese_poker_core::cards::Card;
@@ -35,6 +39,10 @@ struct Args {
     iterations: usize,
     deals: usize,
     out: String,
+    preset: String,
+    options: Vec<(String, String)>,
+    players: usize,
+    average: bool,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -43,6 +51,10 @@ fn parse_args() -> Result<Args, String> {
         iterations: 4,
         deals: 50_000,
         out: "rust/core/data/model.bin".into(),
+        preset: "cp_pro_1_6".into(),
+        options: Vec::new(),
+        players: 4,
+        average: false,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -53,31 +65,57 @@ fn parse_args() -> Result<Args, String> {
             "--iterations" => a.iterations = num(&value)? as usize,
             "--deals" => a.deals = num(&value)? as usize,
             "--out" => a.out = value,
+            "--preset" => a.preset = value,
+            "--option" => {
+                let (k, v) = value
+                    .split_once('=')
+                    .ok_or(format!("--option {value}: expected KEY=VALUE"))?;
+                a.options.push((k.trim().into(), v.trim().into()));
+            }
+            "--players" => {
+                a.players = num(&value)? as usize;
+                if !(2..=4).contains(&a.players) {
+                    return Err(format!("--players {value}: a table has 2 to 4 players"));
+                }
+            }
+            "--average" => {
+                a.average = value
+                    .parse::<bool>()
+                    .map_err(|e| format!("--average {value}: {e}"))?
+            }
             _ => return Err(format!("unknown flag {flag}")),
         }
     }
     Ok(a)
 }
 
-/// Plays one 4-player deal and tallies the compared rows, fouls, naturals
-/// and scoops. `solver` is `None` in iteration 0 (greedy play).
-fn play_deal(solver: Option<&Solver>, seed: u64, iteration: usize, deal: usize) -> Tally {
+/// Plays one deal of `players` hands and tallies the compared rows, fouls,
+/// naturals and scoops. `solver` is `None` in iteration 0 (greedy play);
+/// rows are valued with `wheel`, the rules' wheel.
+fn play_deal(
+    solver: Option<&Solver>,
+    wheel: Wheel,
+    players: usize,
+    seed: u64,
+    iteration: usize,
+    deal: usize,
+) -> Tally {
     let mut state = seed
         ^ (iteration as u64 + 1).wrapping_mul(0xA24B_AED4_963E_E407)
         ^ (deal as u64).wrapping_mul(0x9FB2_1C65_1E98_DF25);
     let cards: [Card; 52] = deal_cards(splitmix64(&mut state));
-    let e = evaluator(Wheel::Lowest);
-    let (c3, c5) = (classes(Wheel::Lowest, 3), classes(Wheel::Lowest, 5));
+    let e = evaluator(wheel);
+    let (c3, c5) = (classes(wheel, 3), classes(wheel, 5));
     let mut t = Tally {
-        hands: 4,
+        hands: players as u64,
         ..Tally::default()
     };
-    let mut played: Vec<[u32; 3]> = Vec::with_capacity(4);
-    for p in 0..4 {
+    let mut played: Vec<[u32; 3]> = Vec::with_capacity(players);
+    for p in 0..players {
         let mut hand = [0; 13];
         hand.copy_from_slice(&cards[13 * p..13 * p + 13]);
         let setting = match solver {
-            None => HandSubsets::new(&hand, Wheel::Lowest).greedy().cards(&hand),
+            None => HandSubsets::new(&hand, wheel).greedy().cards(&hand),
             Some(s) => match s.solve(&hand) {
                 Ok(sol) if sol.natural.is_some() => {
                     t.naturals += 1;
@@ -130,25 +168,41 @@ fn drift(a: &Model, b: &Model) -> f64 {
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args = parse_args()?;
-    let rules = Rules::preset("cp_pro_1_6")?;
+    let rules = Rules::preset(&args.preset)?.with_pairs(&args.options)?;
+    println!(
+        "rules {} {:?}, {} players, averaged {}",
+        args.preset, args.options, args.players, args.average
+    );
     let start = Instant::now();
     let mut model: Option<Model> = None;
+    // The rows of every solved iteration so far, when averaging.
+    let mut history = Tally::default();
     for iteration in 0..=args.iterations {
         let t0 = Instant::now();
         let solver = match &model {
-            Some(m) => Some(Solver::new(&rules, 3, m)?),
+            Some(m) => Some(Solver::new(&rules, args.players - 1, m)?),
             None => None,
         };
         // Per-deal tallies in deal order; merged counts do not depend on it.
         let tallies: Vec<Tally> = (0..args.deals)
             .into_par_iter()
-            .map(|d| play_deal(solver.as_ref(), args.seed, iteration, d))
+            .map(|d| {
+                let (w, p) = (rules.wheel(), args.players);
+                play_deal(solver.as_ref(), w, p, args.seed, iteration, d)
+            })
             .collect();
         let mut tally = Tally::default();
         for t in tallies {
             tally.merge(t);
         }
-        let fitted = Model::fit(&tally);
+        // Iteration 0's greedy rows are a starting point, not a strategy to
+        // average in.
+        let fitted = if args.average && iteration > 0 {
+            history.merge(tally.clone());
+            Model::fit(&history)
+        } else {
+            Model::fit(&tally)
+        };
         println!(
             "iteration {iteration}: {} deals, {} rows, fouls {}, naturals {}, scoop rate {:.4}, \
              drift {:.5}, {:.1} s",
