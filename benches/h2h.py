@@ -204,11 +204,7 @@ def make_rules(options: list[str]) -> cp.Rules:
         if not sep or not key:
             raise ValueError(f"expected KEY=VALUE, got {opt!r}")
         changes[key.strip()] = value.strip()
-    return (
-        cp.Rules(preset="plain", method="2-4").replace(**changes)
-        if changes
-        else cp.Rules(preset="plain", method="2-4")
-    )
+    return cp.Rules(preset="plain", method="2-4").replace(**changes)
 
 
 def peer_times(text: str) -> dict[str, float]:
