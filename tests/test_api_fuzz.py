@@ -228,7 +228,7 @@ small_or_invalid = st.one_of(
     st.integers(min_value=2**64),
     st.sampled_from([None, 1.5, float("nan"), "3", [3], True, np.int64(-1)]),
 )
-threads = st.sampled_from([None, 1, 2, 0, -1, 4097, 2**70, -(2**70), 1.5, "2", True])
+threads = st.sampled_from([None, 1, 2, 0, -1, 257, 4097, 2**70, -(2**70), 1.5, "2", True])
 
 BY_NAME: dict[str, st.SearchStrategy[Any]] = {
     "effort": small_or_invalid,

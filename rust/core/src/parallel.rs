@@ -7,13 +7,23 @@ use rayon::prelude::*;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
+/// The most threads one call may use, whatever `threads=` or
+/// `RAYON_NUM_THREADS` ask for: beyond a few per core more threads only cost
+/// memory (each has its own stack) and start-up time.
+pub const MAX_THREADS: usize = 256;
+
+/// Pools kept alive between calls, one per size, the least recently used
+/// released first: a caller cycling through sizes must not pile up threads.
+pub const POOL_CACHE: usize = 4;
+
 /// How many threads a batch call may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Threads {
-    /// Every core (or `RAYON_NUM_THREADS`).
+    /// Every core (or `RAYON_NUM_THREADS`), at most [`MAX_THREADS`].
     #[default]
     Auto,
-    /// Exactly this many; 1 runs on the calling thread without rayon.
+    /// Exactly this many, at most [`MAX_THREADS`]; 1 runs on the calling
+    /// thread without rayon.
     Count(usize),
 }
 
@@ -48,7 +58,9 @@ pub(crate) const CHUNK_ROWS: usize = 1 << 14;
 /// dropped, since dropping would try to stop threads that are gone).
 struct PoolCache {
     pid: u32,
-    pools: HashMap<usize, Arc<rayon::ThreadPool>>,
+    /// Pools by size with the tick of their last use.
+    pools: HashMap<usize, (Arc<rayon::ThreadPool>, u64)>,
+    tick: u64,
 }
 
 fn pool(n: usize) -> Result<Arc<rayon::ThreadPool>> {
@@ -60,13 +72,29 @@ fn pool(n: usize) -> Result<Arc<rayon::ThreadPool>> {
     let cache = guard.get_or_insert_with(|| PoolCache {
         pid,
         pools: HashMap::new(),
+        tick: 0,
     });
     if cache.pid != pid {
         std::mem::forget(std::mem::take(&mut cache.pools));
         cache.pid = pid;
     }
-    if let Some(p) = cache.pools.get(&n) {
+    cache.tick += 1;
+    let tick = cache.tick;
+    if let Some((p, used)) = cache.pools.get_mut(&n) {
+        *used = tick;
         return Ok(p.clone());
+    }
+    if cache.pools.len() >= POOL_CACHE {
+        // A released pool's threads exit once the calls still holding it
+        // (its other `Arc`s) are done.
+        let oldest = cache
+            .pools
+            .iter()
+            .min_by_key(|(_, (_, used))| *used)
+            .map(|(&k, _)| k);
+        if let Some(k) = oldest {
+            cache.pools.remove(&k);
+        }
     }
     let p = Arc::new(
         rayon::ThreadPoolBuilder::new()
@@ -75,17 +103,34 @@ fn pool(n: usize) -> Result<Arc<rayon::ThreadPool>> {
             .build()
             .map_err(|e| Error::Internal(format!("cannot start {n} threads: {e}")))?,
     );
-    cache.pools.insert(n, p.clone());
+    cache.pools.insert(n, (p.clone(), tick));
     Ok(p)
 }
 
-/// Threads for `Threads::Auto`: `RAYON_NUM_THREADS` if set, else every core.
+/// Threads for `Threads::Auto`: `RAYON_NUM_THREADS` if set, else every core;
+/// at most [`MAX_THREADS`] either way.
 fn auto_threads() -> usize {
     std::env::var("RAYON_NUM_THREADS")
         .ok()
-        .and_then(|v| v.parse::<usize>().ok())
+        .and_then(|v| v.trim().parse::<usize>().ok())
         .filter(|&n| n > 0)
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .min(MAX_THREADS)
+}
+
+/// The threads a call with `threads` runs on (1 = the calling thread).
+///
+/// ```
+/// use chinese_poker_core::parallel::{threads_used, Threads, MAX_THREADS};
+/// assert_eq!(threads_used(Threads::Count(3)), 3);
+/// assert_eq!(threads_used(Threads::Count(100_000)), MAX_THREADS);
+/// assert!((1..=MAX_THREADS).contains(&threads_used(Threads::Auto)));
+/// ```
+pub fn threads_used(threads: Threads) -> usize {
+    match threads {
+        Threads::Auto => auto_threads(),
+        Threads::Count(n) => n.clamp(1, MAX_THREADS),
+    }
 }
 
 /// Runs `work(first_row, input_chunk, output_chunk)` over chunks of
@@ -116,10 +161,7 @@ pub fn for_chunks_sized<I: Sync, O: Send>(
 ) -> Result<()> {
     let chunk_rows = chunk_rows.max(1);
     let rows = output.len() / out_row.max(1);
-    let n = match threads {
-        Threads::Auto => auto_threads(),
-        Threads::Count(n) => n,
-    };
+    let n = threads_used(threads);
     let serial = n <= 1 || rows <= chunk_rows;
     let run = |output: &mut [O]| -> Result<()> {
         output

@@ -11,7 +11,7 @@ use crate::errors::{to_pyerr_static, OptionError};
 use crate::guard::light;
 use chinese_poker_core::cards;
 use chinese_poker_core::notation::{self, Notation};
-use chinese_poker_core::parallel::Threads;
+use chinese_poker_core::parallel::{Threads, MAX_THREADS};
 use chinese_poker_core::Error;
 use pyo3::exceptions::{PyOverflowError, PyTypeError};
 use pyo3::prelude::*;
@@ -214,16 +214,16 @@ pub(crate) fn opt<T: std::str::FromStr<Err = Error> + Default>(s: Option<&str>) 
     }
 }
 
-/// `threads=`: None (every core) or 1..=4096; take it with `from_py_with = args::opt_int`.
+/// `threads=`: None (every core) or 1..=MAX_THREADS; take it with `from_py_with = args::opt_int`.
 pub(crate) fn threads_opt(threads: Option<i64>) -> PyResult<Threads> {
     match threads {
         None => Ok(Threads::Auto),
-        Some(n) if (1..=4096).contains(&n) => Ok(Threads::Count(n as usize)),
+        Some(n) if (1..=MAX_THREADS as i64).contains(&n) => Ok(Threads::Count(n as usize)),
         Some(n) => light(|| {
             Err(Error::UnknownOption {
                 option: "threads".into(),
                 value: n.to_string(),
-                allowed: "None (all cores) or an integer from 1 to 4096".into(),
+                allowed: format!("None (all cores) or an integer from 1 to {MAX_THREADS}"),
             })
         }),
     }
