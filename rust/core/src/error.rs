@@ -54,6 +54,36 @@ impl Error {
     }
 }
 
+/// Characters of an offending value an error message quotes.
+pub const QUOTED_CHARS: usize = 60;
+/// Characters of a free-text reason an error message keeps.
+pub const REASON_CHARS: usize = 400;
+
+/// `text` cut to its first `keep` characters, saying how long it was: a
+/// hostile value of megabytes must not come back as a message of megabytes.
+///
+/// ```
+/// use chinese_poker_core::error::clip;
+/// assert_eq!(clip("short", 60), "short");
+/// assert_eq!(clip(&"9".repeat(1000), 3), "999… (1000 characters)");
+/// ```
+pub fn clip(text: &str, keep: usize) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(keep) {
+        None => text.into(),
+        Some((cut, _)) => format!("{}… ({} characters)", &text[..cut], text.chars().count()).into(),
+    }
+}
+
+/// [`clip`] for a quoted value.
+fn q(text: &str) -> std::borrow::Cow<'_, str> {
+    clip(text, QUOTED_CHARS)
+}
+
+/// [`clip`] for a free-text reason.
+fn r(text: &str) -> std::borrow::Cow<'_, str> {
+    clip(text, REASON_CHARS)
+}
+
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -61,7 +91,12 @@ impl fmt::Display for Error {
                 token,
                 position,
                 reason,
-            } => write!(f, "invalid card {token:?} at position {position}: {reason}"),
+            } => write!(
+                f,
+                "invalid card {:?} at position {position}: {}",
+                q(token),
+                r(reason)
+            ),
             Error::CardCode { code, position } => write!(
                 f,
                 "card code {code} at index {position} is out of range (codes are 0..51, 4*rank + suit)"
@@ -79,22 +114,32 @@ impl fmt::Display for Error {
             }
             Error::AmbiguousNotation { text, readings } => write!(
                 f,
-                "ambiguous card text {text:?}: it reads validly as {}; pass notation= explicitly",
-                readings.join(" and as ")
+                "ambiguous card text {:?}: it reads validly as {}; pass notation= explicitly",
+                q(text),
+                r(&readings.join(" and as "))
             ),
             Error::UnknownOption {
                 option,
                 value,
                 allowed,
-            } => write!(f, "unknown {option} {value:?}; expected one of {allowed}"),
+            } => write!(
+                f,
+                "unknown {} {:?}; expected one of {}",
+                q(option),
+                q(value),
+                r(allowed)
+            ),
             Error::BatchRow { row, error } => write!(f, "row {row}: {error}"),
-            Error::Array(msg) => f.write_str(msg),
+            Error::Array(msg) => f.write_str(&r(msg)),
             Error::InvalidValue(v) => write!(f, "{v} is not the value of any 3- or 5-card hand"),
-            Error::Rules { option, reason } => write!(f, "rules option {option}: {reason}"),
-            Error::InvalidSetting(msg) => write!(f, "invalid setting: {msg}"),
+            Error::Rules { option, reason } => {
+                write!(f, "rules option {}: {}", q(option), r(reason))
+            }
+            Error::InvalidSetting(msg) => write!(f, "invalid setting: {}", r(msg)),
             Error::Internal(msg) => write!(
                 f,
-                "internal error (a bug in chinese-poker, please report it): {msg}"
+                "internal error (a bug in chinese-poker, please report it): {}",
+                r(msg)
             ),
         }
     }

@@ -11,6 +11,7 @@ use crate::errors::{to_pyerr_static, OptionError};
 use crate::guard::light;
 use chinese_poker_core::cards;
 use chinese_poker_core::notation::{self, Notation};
+use chinese_poker_core::ofc::MAX_DOCUMENT_BYTES;
 use chinese_poker_core::parallel::{Threads, MAX_THREADS};
 use chinese_poker_core::Error;
 use pyo3::exceptions::{PyOverflowError, PyTypeError};
@@ -199,6 +200,19 @@ pub(crate) fn card_text<'a>(ob: &'a Bound<'_, PyAny>) -> PyResult<&'a str> {
 
 /// A saved game (JSON text): a lone surrogate makes it a bad document.
 pub(crate) fn json_text<'a>(ob: &'a Bound<'_, PyAny>) -> PyResult<&'a str> {
+    // Refused before the text is converted: a document of megabytes is not
+    // copied or scanned with the GIL held just to be refused afterwards.
+    if let Ok(s) = ob.cast::<PyString>() {
+        let chars = s.len()?;
+        if chars > MAX_DOCUMENT_BYTES {
+            return light(|| {
+                Err(Error::InvalidSetting(format!(
+                    "bad game JSON: the document has {chars} characters; a saved game has at \
+                     most {MAX_DOCUMENT_BYTES}"
+                )))
+            });
+        }
+    }
     text_or(ob, |_, at| {
         Error::InvalidSetting(format!(
             "bad game JSON: a lone surrogate at character {at} (the text is not valid Unicode)"

@@ -245,8 +245,11 @@ impl OfcGame {
 
     /// A state from `to_json`.
     #[staticmethod]
-    fn from_json(#[pyo3(from_py_with = args::json_text)] text: &str) -> PyResult<OfcGame> {
-        light(|| CoreGame::from_json(text)).map(|inner| OfcGame { inner })
+    fn from_json(
+        py: Python<'_>,
+        #[pyo3(from_py_with = args::json_text)] text: &str,
+    ) -> PyResult<OfcGame> {
+        detached(py, || CoreGame::from_json(text)).map(|inner| OfcGame { inner })
     }
 
     /// What `seat` may see, as JSON (None: a spectator): other hands and discards hidden.

@@ -1,6 +1,12 @@
 //! A minimal JSON reader and string escaper for the saved-game format. The
 //! format only holds integers, strings, arrays and objects, and a small
 //! reader keeps the core free of a serialisation dependency.
+//!
+//! The reader is strict, because a save is read by the core and often by a
+//! caller's own JSON library too, and the two must not read one document
+//! differently: a key twice in one object, a document over
+//! [`MAX_DOCUMENT_BYTES`] and a number of more than [`MAX_NUMBER_DIGITS`]
+//! digits are refused.
 
 use crate::error::{Error, Result};
 
@@ -15,6 +21,13 @@ pub(crate) enum Json {
     Obj(Vec<(String, Json)>),
 }
 
+/// The largest saved game read: a finished four-player deal with its rules
+/// is about 2 KB, so 1 MiB leaves room for any honest document.
+pub const MAX_DOCUMENT_BYTES: usize = 1 << 20;
+
+/// The most digits of one number (a `u64` has 20).
+pub(crate) const MAX_NUMBER_DIGITS: usize = 24;
+
 fn err(msg: impl Into<String>) -> Error {
     Error::InvalidSetting(format!("bad game JSON: {}", msg.into()))
 }
@@ -22,6 +35,12 @@ fn err(msg: impl Into<String>) -> Error {
 impl Json {
     /// Parses a whole document.
     pub(crate) fn parse(text: &str) -> Result<Json> {
+        if text.len() > MAX_DOCUMENT_BYTES {
+            return Err(err(format!(
+                "the document has {} bytes; a saved game has at most {MAX_DOCUMENT_BYTES}",
+                text.len()
+            )));
+        }
         let mut p = Parser {
             s: text.as_bytes(),
             i: 0,
@@ -42,6 +61,22 @@ impl Json {
                 .find(|(k, _)| k == key)
                 .map(|(_, v)| v)
                 .ok_or_else(|| err(format!("missing key {key:?}"))),
+            _ => Err(err("expected an object")),
+        }
+    }
+
+    /// Refuses an object with a key outside `known` (a misspelt or foreign
+    /// key would otherwise be ignored silently).
+    pub(crate) fn only_keys(&self, known: &[&str]) -> Result<()> {
+        match self {
+            Json::Obj(m) => match m.iter().find(|(k, _)| !known.contains(&k.as_str())) {
+                Some((k, _)) => Err(err(format!(
+                    "unknown key {:?}; a saved game has {}",
+                    crate::error::clip(k, crate::error::QUOTED_CHARS),
+                    known.join(", ")
+                ))),
+                None => Ok(()),
+            },
             _ => Err(err("expected an object")),
         }
     }
@@ -136,7 +171,14 @@ impl Parser<'_> {
                 }
                 loop {
                     self.ws();
+                    let at = self.i;
                     let key = self.string()?;
+                    if members.iter().any(|(k, _)| *k == key) {
+                        return Err(err(format!(
+                            "key {:?} appears twice in one object (byte {at})",
+                            crate::error::clip(&key, crate::error::QUOTED_CHARS)
+                        )));
+                    }
                     self.expect(b':')?;
                     members.push((key, self.value(depth + 1)?));
                     self.ws();
@@ -177,6 +219,12 @@ impl Parser<'_> {
                 self.i += 1;
                 while matches!(self.peek(), Some(b'0'..=b'9')) {
                     self.i += 1;
+                }
+                if self.i - start > MAX_NUMBER_DIGITS {
+                    return Err(err(format!(
+                        "the number at byte {start} has {} digits; at most {MAX_NUMBER_DIGITS}",
+                        self.i - start
+                    )));
                 }
                 if matches!(self.peek(), Some(b'.' | b'e' | b'E')) {
                     return Err(err(format!("only integers are allowed (byte {start})")));

@@ -29,6 +29,7 @@ mod view;
 
 pub use agent::{heuristic_move, suggest, DEFAULT_SAMPLES};
 pub use fantasyland::{best_fantasyland_setting, FantasylandRules, FantasylandSolution};
+pub use json::MAX_DOCUMENT_BYTES;
 pub use state::{Board, Move, OfcGame, View};
 
 use crate::error::{Error, Result};

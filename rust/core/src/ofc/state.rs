@@ -58,6 +58,42 @@ pub struct OfcGame {
     moves: Vec<(usize, Move)>,
 }
 
+/// Refuses Fantasyland counts the rules cannot produce: any under rules
+/// without Fantasyland, and counts other than the entry and repeat deals
+/// (14 to 17 on a progressive entry).
+fn check_fantasyland(rules: &OfcRules, counts: &[u8]) -> Result<()> {
+    let fl = &rules.fantasyland;
+    let allowed = |n: u8| {
+        n == 0
+            || n == fl.cards
+            || n == fl.repeat_cards
+            || (fl.progressive && (14..=17).contains(&n))
+    };
+    for (seat, &n) in counts.iter().enumerate() {
+        if n != 0 && !fl.enabled {
+            return Err(Error::InvalidSetting(format!(
+                "seat {seat} is in Fantasyland ({n} cards) but {} has no Fantasyland",
+                rules.preset
+            )));
+        }
+        if !allowed(n) {
+            let mut counts: Vec<u8> = vec![fl.cards, fl.repeat_cards];
+            if fl.progressive {
+                counts.extend(14..=17);
+            }
+            counts.sort_unstable();
+            counts.dedup();
+            let list: Vec<String> = counts.iter().map(u8::to_string).collect();
+            return Err(Error::InvalidSetting(format!(
+                "seat {seat} is dealt {n} Fantasyland cards; {} deals {} (0 = not in Fantasyland)",
+                rules.preset,
+                list.join(" or ")
+            )));
+        }
+    }
+    Ok(())
+}
+
 impl OfcGame {
     /// A new deal: `players` seats, the `button` seat, a deck seed and the
     /// Fantasyland card count of each seat (`None` = nobody in Fantasyland;
@@ -95,14 +131,7 @@ impl OfcGame {
                 fantasyland.len()
             )));
         }
-        if let Some(&bad) = fantasyland
-            .iter()
-            .find(|&&f| f != 0 && !(13..=17).contains(&f))
-        {
-            return Err(Error::InvalidSetting(format!(
-                "a Fantasyland player gets 13 to 17 cards, got {bad}"
-            )));
-        }
+        check_fantasyland(&rules, &fantasyland)?;
         let needed: usize = fantasyland
             .iter()
             .map(|&f| {
@@ -605,12 +634,31 @@ impl OfcGame {
     /// move that is illegal in the replay is an error.
     pub fn from_json(text: &str) -> Result<OfcGame> {
         let j = Json::parse(text)?;
+        j.only_keys(&[
+            "preset",
+            "rules",
+            "players",
+            "button",
+            "seed",
+            "deck",
+            "fantasyland",
+            "moves",
+        ])?;
         let preset = j.get("preset")?.str("preset")?;
         let mut changes = Vec::new();
         if let Some(changed) = j.get_opt("rules") {
             for pair in changed.arr("rules")? {
                 match pair.arr("rules entry")? {
-                    [k, v] => changes.push((k.str("option name")?, v.str("option value")?)),
+                    [k, v] => {
+                        let name = k.str("option name")?;
+                        if changes.iter().any(|(n, _)| *n == name) {
+                            return Err(Error::InvalidSetting(format!(
+                                "bad game JSON: rules option {:?} is set twice",
+                                crate::error::clip(name, crate::error::QUOTED_CHARS)
+                            )));
+                        }
+                        changes.push((name, v.str("option value")?));
+                    }
                     _ => {
                         return Err(Error::InvalidSetting(
                             "bad game JSON: a rules entry is [name, value]".into(),
