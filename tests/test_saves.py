@@ -86,3 +86,54 @@ def test_messages_quote_a_short_prefix_only() -> None:
         cp.Rules.from_dict({"score.method": "x" * 5_000_000})
     assert len(str(e2.value)) < 1_000
     assert "5000000 characters" in str(e2.value)
+
+
+def _first_hands(g: OfcGame) -> list[list[int]]:
+    hands = []
+    while not g.is_finished() and len(hands) < g.players:
+        seat = g.to_act
+        hands.append(sorted(g.hand(seat)))
+        g.play_move(seat, g.heuristic_move())
+    return hands
+
+
+def _finished(g: OfcGame) -> OfcGame:
+    while not g.is_finished():
+        g.play_move(g.to_act, g.heuristic_move())
+    return g
+
+
+def test_games_without_a_seed_deal_from_entropy() -> None:
+    deals = [_first_hands(OfcGame("ofc_pineapple", players=3)) for _ in range(4)]
+    # four Pineapple deals of 3 x 5 cards agreeing by chance: far below 1e-20
+    assert len({str(d) for d in deals}) == 4
+    g = _finished(OfcGame("ofc_pineapple", players=2))
+    assert json.loads(g.to_json())["seed"] is None
+    assert _first_hands(g.next_deal()) != _first_hands(g.next_deal())
+
+
+def test_a_seeded_game_replays_identically() -> None:
+    a, b = OfcGame("ofc_us", players=3, seed=42), OfcGame("ofc_us", players=3, seed=42)
+    assert _first_hands(a) == _first_hands(b)
+    a, b = _finished(a), _finished(b)
+    assert a.to_json() == b.to_json()
+    assert _first_hands(a.next_deal(7)) == _first_hands(b.next_deal(7))
+
+
+def test_an_unseeded_game_saves_its_deck_and_round_trips() -> None:
+    g = OfcGame("ofc_pineapple", players=2)
+    _first_hands(g)
+    doc = json.loads(g.to_json())
+    assert doc["seed"] is None and sorted(doc["deck"]) == list(range(52))
+    again = OfcGame.from_json(g.to_json())
+    assert again.to_json() == g.to_json()
+    assert [again.board(s) for s in range(2)] == [g.board(s) for s in range(2)]
+
+
+def test_the_source_of_the_cards_is_one_or_the_other() -> None:
+    doc = json.loads(OfcGame("ofc_pineapple", players=2).to_json())
+    with pytest.raises(cp.InvalidSettingError, match='has "seed": null'):
+        OfcGame.from_json(json.dumps(dict(doc, seed=5)))
+    del doc["deck"]
+    with pytest.raises(cp.InvalidSettingError, match='no "deck"'):
+        OfcGame.from_json(json.dumps(doc))

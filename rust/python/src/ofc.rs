@@ -67,9 +67,12 @@ fn board_tuple(b: &Board) -> (Vec<u32>, Vec<u32>, Vec<u32>) {
     (row(Row::Front), row(Row::Middle), row(Row::Back))
 }
 
-/// An open-face deal (RULES §7): 2–4 players (Pineapple 2–3), a seeded deck,
-/// placement in seat order, placed cards permanent and visible, Fantasyland
-/// when the preset has it. An illegal move raises and leaves the state unchanged.
+/// An open-face deal (RULES §7): 2–4 players (Pineapple 2–3), placement in
+/// seat order, placed cards permanent and visible, Fantasyland when the preset
+/// has it. An illegal move raises and leaves the state unchanged. With `seed`
+/// the deck is reproducible (replays, tests); without one it is shuffled by
+/// ChaCha20 keyed from the operating system's entropy, for games played for
+/// real. `to_json()` then holds the deck: it is a server-side secret.
 ///
 /// >>> g = OfcGame("ofc_ru_main", players=2, seed=1)
 /// >>> seat = g.to_act; len(g.hand(seat))
@@ -82,12 +85,12 @@ pub struct OfcGame {
 #[pymethods]
 impl OfcGame {
     #[new]
-    #[pyo3(signature = (preset="ofc_ru_main", players=2, button=0, seed=0, fantasyland=None, rules=None))]
+    #[pyo3(signature = (preset="ofc_ru_main", players=2, button=0, seed=None, fantasyland=None, rules=None))]
     fn new(
         #[pyo3(from_py_with = args::name)] preset: &str,
         #[pyo3(from_py_with = args::int)] players: usize,
         #[pyo3(from_py_with = args::int)] button: usize,
-        #[pyo3(from_py_with = args::int)] seed: u64,
+        #[pyo3(from_py_with = args::opt_int)] seed: Option<u64>,
         #[pyo3(from_py_with = fantasyland_arg)] fantasyland: Option<Vec<u8>>,
         rules: Option<&Bound<'_, Rules>>,
     ) -> PyResult<Self> {
@@ -97,8 +100,12 @@ impl OfcGame {
             None => light(|| OfcRules::preset(preset))?,
             Some(r) => light(|| OfcRules::with_rules(preset, r.get().inner.clone()))?,
         };
-        light(|| CoreGame::new(ofc_rules, players, button, seed, fantasyland.as_deref()))
-            .map(|inner| OfcGame { inner })
+        let fl = fantasyland.as_deref();
+        light(|| match seed {
+            Some(seed) => CoreGame::new(ofc_rules, players, button, seed, fl),
+            None => CoreGame::unseeded(ofc_rules, players, button, fl),
+        })
+        .map(|inner| OfcGame { inner })
     }
 
     /// The seat to act, or None when every board is complete.
@@ -233,9 +240,14 @@ impl OfcGame {
         light(|| self.inner.settle()).map(|inner| ScoreResult { inner })
     }
 
-    /// The next deal: the button moves, Fantasyland carries over.
-    fn next_deal(&self, #[pyo3(from_py_with = args::int)] seed: u64) -> PyResult<OfcGame> {
-        light(|| self.inner.next_deal(seed)).map(|inner| OfcGame { inner })
+    /// The next deal: the button moves, Fantasyland carries over; no `seed`
+    /// deals from the operating system's entropy.
+    #[pyo3(signature = (seed=None))]
+    fn next_deal(
+        &self,
+        #[pyo3(from_py_with = args::opt_int)] seed: Option<u64>,
+    ) -> PyResult<OfcGame> {
+        light(|| self.inner.next_deal_with(seed)).map(|inner| OfcGame { inner })
     }
 
     /// The whole state as JSON (seed and moves; `from_json` replays it).

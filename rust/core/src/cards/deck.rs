@@ -2,6 +2,10 @@
 //! deals built on them. Every seeded deal of the engine (simulation, duplicate
 //! matches, the strong solver's samples, open-face games and rollouts) comes
 //! from here, so a `u64` seed fixes a deal everywhere without an RNG crate.
+//!
+//! A seeded deal is reproducible by design, and so predictable to anyone who
+//! can try seeds: games dealt for real without a seed use [`entropy_deck`]
+//! instead, a ChaCha20 generator keyed with 256 bits from the operating system.
 
 use super::{Card, DECK_SIZE};
 
@@ -120,6 +124,40 @@ pub fn deal_cards<const N: usize>(state: u64) -> [Card; N] {
     let mut deck = new_deck();
     SplitMix64::new(state).shuffle_prefix(&mut deck, N);
     std::array::from_fn(|i| deck[i % DECK_SIZE])
+}
+
+/// A pack shuffled by ChaCha20 keyed with 256 bits of the operating system's
+/// entropy: every order of the 52 cards is possible and none can be foretold
+/// from earlier deals. Refused (not silently weakened) when the system has no
+/// entropy source.
+///
+/// ```
+/// # use chinese_poker_core::cards::deck::entropy_deck;
+/// let (a, b) = (entropy_deck().unwrap(), entropy_deck().unwrap());
+/// assert_ne!(a, b);
+/// let mut sorted = a;
+/// sorted.sort_unstable();
+/// assert_eq!(sorted, chinese_poker_core::cards::deck::new_deck());
+/// ```
+pub fn entropy_deck() -> crate::error::Result<[Card; DECK_SIZE]> {
+    use rand_chacha::rand_core::{RngCore, SeedableRng};
+    let mut rng = rand_chacha::ChaCha20Rng::try_from_os_rng().map_err(|e| {
+        crate::error::Error::Internal(format!("the system gives no entropy to deal from: {e}"))
+    })?;
+    let mut deck = new_deck();
+    for i in (1..DECK_SIZE).rev() {
+        // Lemire's multiply-shift with rejection: uniform in 0..=i, unbiased.
+        let n = (i + 1) as u64;
+        let threshold = n.wrapping_neg() % n;
+        let j = loop {
+            let m = u128::from(rng.next_u64()) * u128::from(n);
+            if (m as u64) >= threshold {
+                break (m >> 64) as usize;
+            }
+        };
+        deck.swap(i, j);
+    }
+    Ok(deck)
 }
 
 #[cfg(test)]

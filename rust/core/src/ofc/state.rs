@@ -4,7 +4,7 @@
 
 use super::json::{quote, Json};
 use super::OfcRules;
-use crate::cards::deck::SplitMix64;
+use crate::cards::deck::{entropy_deck, SplitMix64};
 use crate::cards::{format_card, Card, Style, DECK_SIZE};
 use crate::error::{Error, Result};
 use crate::rules::Rules;
@@ -22,7 +22,10 @@ fn illegal(msg: String) -> Error {
 
 /// One open-face deal for 2–4 players (Pineapple 2–3).
 ///
-/// The deck is shuffled from a `u64` seed; each player receives his cards
+/// The deck is shuffled from a `u64` seed (reproducible, for replays,
+/// simulation and tests) or, for games played for real, from the operating
+/// system's entropy ([`OfcGame::unseeded`]; the state then holds the deck).
+/// Each player receives his cards
 /// when his turn comes (the information is the same as dealing all hands at
 /// once, RULES §7.1 note), so the seed and the list of moves determine the
 /// state completely.
@@ -59,15 +62,15 @@ pub struct OfcGame {
 }
 
 /// Refuses Fantasyland counts the rules cannot produce: any under rules
-/// without Fantasyland, and counts other than the entry and repeat deals
-/// (14 to 17 on a progressive entry).
+/// without Fantasyland, and more cards than the rules deal (17 on a
+/// progressive entry). Fewer, down to 13, happen when the pack cannot supply
+/// every Fantasyland player ([`OfcGame::next_deal`]).
 fn check_fantasyland(rules: &OfcRules, counts: &[u8]) -> Result<()> {
     let fl = &rules.fantasyland;
-    let allowed = |n: u8| {
-        n == 0
-            || n == fl.cards
-            || n == fl.repeat_cards
-            || (fl.progressive && (14..=17).contains(&n))
+    let most = if fl.progressive {
+        17
+    } else {
+        fl.cards.max(fl.repeat_cards)
     };
     for (seat, &n) in counts.iter().enumerate() {
         if n != 0 && !fl.enabled {
@@ -76,18 +79,11 @@ fn check_fantasyland(rules: &OfcRules, counts: &[u8]) -> Result<()> {
                 rules.preset
             )));
         }
-        if !allowed(n) {
-            let mut counts: Vec<u8> = vec![fl.cards, fl.repeat_cards];
-            if fl.progressive {
-                counts.extend(14..=17);
-            }
-            counts.sort_unstable();
-            counts.dedup();
-            let list: Vec<String> = counts.iter().map(u8::to_string).collect();
+        if n != 0 && !(13..=most).contains(&n) {
             return Err(Error::InvalidSetting(format!(
-                "seat {seat} is dealt {n} Fantasyland cards; {} deals {} (0 = not in Fantasyland)",
-                rules.preset,
-                list.join(" or ")
+                "seat {seat} is dealt {n} Fantasyland cards; {} deals 13 to {most} \
+                 (0 = not in Fantasyland)",
+                rules.preset
             )));
         }
     }
@@ -150,6 +146,18 @@ impl OfcGame {
         let mut deck: Vec<Card> = (0..DECK_SIZE as Card).collect();
         SplitMix64::new(seed).shuffle(&mut deck);
         OfcGame::build(rules, players, button, seed, fantasyland, deck, false)
+    }
+
+    /// A new deal from the operating system's entropy ([`entropy_deck`]):
+    /// for games played for real, where a seed could be guessed. The deck is
+    /// part of the state (and of [`OfcGame::to_json`], which then has no seed).
+    pub fn unseeded(
+        rules: OfcRules,
+        players: usize,
+        button: usize,
+        fantasyland: Option<&[u8]>,
+    ) -> Result<OfcGame> {
+        OfcGame::with_deck(rules, players, button, &entropy_deck()?, fantasyland)
     }
 
     /// A deal from a stacked deck (cards are handed out from the front in
@@ -254,7 +262,7 @@ impl OfcGame {
         self.button
     }
 
-    /// The deck seed.
+    /// The deck seed (0 for a stacked or unseeded deal, whose deck is the deal).
     pub fn seed(&self) -> u64 {
         self.seed
     }
@@ -535,6 +543,12 @@ impl OfcGame {
     /// Fantasyland carries over. When the pack cannot supply every
     /// Fantasyland player's count, those counts shrink towards 13 **\[interp\]**.
     pub fn next_deal(&self, seed: u64) -> Result<OfcGame> {
+        self.next_deal_with(Some(seed))
+    }
+
+    /// [`OfcGame::next_deal`] with the seed optional: `None` deals from the
+    /// operating system's entropy ([`OfcGame::unseeded`]).
+    pub fn next_deal_with(&self, seed: Option<u64>) -> Result<OfcGame> {
         let mut fl = self.next_fantasyland()?;
         let per = self.rules.cards_per_player();
         let needed = |fl: &[u8]| -> usize {
@@ -548,13 +562,11 @@ impl OfcGame {
                 None => break,
             }
         }
-        OfcGame::new(
-            self.rules.clone(),
-            self.players,
-            (self.button + 1) % self.players,
-            seed,
-            Some(&fl),
-        )
+        let (rules, button) = (self.rules.clone(), (self.button + 1) % self.players);
+        match seed {
+            Some(seed) => OfcGame::new(rules, self.players, button, seed, Some(&fl)),
+            None => OfcGame::unseeded(rules, self.players, button, Some(&fl)),
+        }
     }
 
     /// What a seat (or a spectator, `None`) may see.
@@ -623,7 +635,12 @@ impl OfcGame {
             changed.join(","),
             self.players,
             self.button,
-            self.seed,
+            // a stacked deck is the deal itself: no seed stands beside it
+            if self.stacked {
+                "null".to_string()
+            } else {
+                self.seed.to_string()
+            },
             deck,
             format!("{:?}", self.fantasyland).replace(' ', ""),
             moves.join(",")
@@ -671,7 +688,20 @@ impl OfcGame {
         let rules = OfcRules::with_rules(preset, rules)?;
         let players = j.get("players")?.int("players", 2, 4)? as usize;
         let button = j.get("button")?.int("button", 0, 3)? as usize;
-        let seed = j.get("seed")?.int("seed", 0, u64::MAX as i128)? as u64;
+        // One source of the cards: a seed, or the deck itself (seed null).
+        let seed = match (j.get("seed")?, j.get_opt("deck")) {
+            (Json::Null, Some(_)) => None,
+            (Json::Null, None) => {
+                return Err(Error::InvalidSetting(
+                    "bad game JSON: \"seed\" is null but there is no \"deck\"".into(),
+                ))
+            }
+            (s, None) => Some(s.int("seed", 0, u64::MAX as i128)? as u64),
+            (_, Some(_)) => return Err(Error::InvalidSetting(
+                "bad game JSON: a save with a \"deck\" has \"seed\": null (the deck is the deal)"
+                    .into(),
+            )),
+        };
         let fl = j
             .get("fantasyland")?
             .arr("fantasyland")?
@@ -715,7 +745,7 @@ impl OfcGame {
                     .collect::<Result<Vec<_>>>()?;
                 OfcGame::with_deck(rules, players, button, &deck, Some(&fl))?
             }
-            None => OfcGame::new(rules, players, button, seed, Some(&fl))?,
+            None => OfcGame::new(rules, players, button, seed.unwrap_or(0), Some(&fl))?,
         };
         g.replay_moves(&moves)?;
         Ok(g)

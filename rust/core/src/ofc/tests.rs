@@ -290,10 +290,10 @@ fn fantasyland_deal_flow() {
     // Too many cards for the pack.
     let us = OfcRules::preset("ofc_us").unwrap();
     assert!(OfcGame::new(us.clone(), 4, 0, 1, Some(&[14, 0, 0, 0])).is_err());
-    // A count the rules do not deal (ofc_us deals 14 on entry and on a stay).
-    let err = OfcGame::new(us.clone(), 2, 0, 1, Some(&[13, 0])).unwrap_err();
-    assert!(err.to_string().contains("deals 14"), "{err}");
-    assert!(OfcGame::new(us, 3, 0, 1, Some(&[14, 0, 0])).is_ok());
+    assert!(OfcGame::new(us.clone(), 4, 0, 1, Some(&[13, 0, 0, 0])).is_ok());
+    // More than the rules deal (ofc_us deals 14 on entry and on a stay).
+    let err = OfcGame::new(us, 2, 0, 1, Some(&[15, 0])).unwrap_err();
+    assert!(err.to_string().contains("deals 13 to 14"), "{err}");
 }
 
 /// Exhaustive reference: every (front, middle, back) of every 13-card subset.
