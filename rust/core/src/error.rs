@@ -42,6 +42,9 @@ pub enum Error {
     Rules { option: String, reason: String },
     /// A setting, declaration or table of hands that the rules cannot score.
     InvalidSetting(String),
+    /// Bytes that are not a valid file of their kind (`what`: a model file,
+    /// a training block).
+    Format { what: String, reason: String },
 }
 
 impl Error {
@@ -92,6 +95,7 @@ impl fmt::Display for Error {
             Error::InvalidValue(v) => write!(f, "{v} is not the value of any 3- or 5-card hand"),
             Error::Rules { option, reason } => write!(f, "rules option {option}: {reason}"),
             Error::InvalidSetting(msg) => write!(f, "invalid setting: {msg}"),
+            Error::Format { what, reason } => write!(f, "invalid {what}: {reason}"),
             Error::Internal(msg) => write!(
                 f,
                 "internal error (a bug in chinese-poker, please report it): {msg}"
