@@ -153,7 +153,7 @@ def train_model(
                 cancel()
         pending.clear()
         raise
-    return trainer.into_model()
+    return trainer.finish()
 
 
 __all__: Sequence[str] = ["IterationReport", "Model", "train_model"]

@@ -334,7 +334,7 @@ impl IterationReport {
 /// The core's training loop, driven block by block from Python (see
 /// `chinese_poker.train_model`): `model` is the model the current
 /// `iteration` plays with, `add_block` takes the bytes of `_train_block`
-/// in deal order, `end_iteration` fits, `into_model` finishes.
+/// in deal order, `end_iteration` fits, `finish` returns the model.
 #[pyclass(module = "chinese_poker._core", name = "_Trainer")]
 pub struct Trainer {
     inner: Option<CoreTrainer>,
@@ -420,7 +420,7 @@ impl Trainer {
     }
 
     /// The model of the last finished iteration, recording its training.
-    fn into_model(&mut self) -> PyResult<Model> {
+    fn finish(&mut self) -> PyResult<Model> {
         let t = self.inner.take().ok_or_else(finished)?;
         light(|| t.into_model()).map(Model::of)
     }
