@@ -152,6 +152,23 @@ def test_bad_arguments_are_refused() -> None:
         solve(HAND, model="model.bin")  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("pooled", [False, True])
+def test_ctrl_c_stops_between_blocks(pooled: bool) -> None:
+    seen: list[int] = []
+
+    def progress(done: int, total: int) -> None:
+        seen.append(done)
+        if done >= 20:
+            raise KeyboardInterrupt  # what Ctrl-C raises between blocks
+
+    with ThreadPoolExecutor(max_workers=2) as ex, pytest.raises(KeyboardInterrupt):
+        train_model(
+            PLAIN_24, 2, deals=100, iterations=3, block=10, progress=progress,
+            client=ex if pooled else None, in_flight=2,
+        )  # fmt: skip
+    assert seen == [10, 20]
+
+
 def test_blocks_out_of_order_are_refused() -> None:
     from chinese_poker._core import _train_block, _Trainer
 

@@ -35,6 +35,7 @@ def _report_dict(r: IterationReport) -> dict[str, object]:
 
 def cmd_train(args: argparse.Namespace) -> int:
     """Train a model and write it to ``--out``."""
+    # Imported here: `solving` imports this module for `load_model`.
     from chinese_poker.cli.solving import _check_output
 
     rules = rules_of(args)

@@ -1,5 +1,6 @@
 //! The opponent model of the fast solver: how strong the rows of an opponent
-//! who plays the same strategy are, learned by self-play (`train_model`).
+//! who plays the same strategy are, learned by self-play (`train.rs`), and
+//! the model file.
 //!
 //! Per row (front, middle, back) the model holds the distribution of the
 //! opponent's row over the hand classes — the 455 three-card and 7,462
