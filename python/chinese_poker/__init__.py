@@ -17,12 +17,15 @@ from chinese_poker._core import (
     ArrayError,
     ChinesePokerError,
     DuplicateCardError,
+    FileFormatError,
     HandSizeError,
     HandValue,
     InternalError,
     InvalidCardError,
     InvalidSettingError,
     InvalidValueError,
+    IterationReport,
+    Model,
     Natural,
     OptionError,
     Rules,
@@ -55,6 +58,7 @@ from chinese_poker._core import (
 )
 from chinese_poker._types import Category
 from chinese_poker.simulate import SimulationResult, simulate
+from chinese_poker.train import train_model
 
 #: Rank characters in code order (rank 0 = deuce … 12 = ace).
 RANKS = "23456789TJQKA"
@@ -72,11 +76,14 @@ __all__ = [
     "ChinesePokerError",
     "DuplicateCardError",
     "HandSizeError",
+    "FileFormatError",
     "HandValue",
     "InternalError",
     "InvalidCardError",
     "InvalidSettingError",
     "InvalidValueError",
+    "IterationReport",
+    "Model",
     "Natural",
     "OptionError",
     "Rules",
@@ -106,6 +113,7 @@ __all__ = [
     "simulate_range",
     "solve",
     "solve_batch",
+    "train_model",
     "value3",
     "value5",
 ]

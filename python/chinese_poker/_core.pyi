@@ -1,5 +1,6 @@
 """Type stubs of the compiled core (``chinese_poker._core``)."""
 
+import os
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, Literal, final
@@ -44,6 +45,9 @@ class RulesError(ChinesePokerError):
 
 class InvalidSettingError(ChinesePokerError):
     """A setting, declaration or table that the rules cannot score."""
+
+class FileFormatError(ChinesePokerError):
+    """Bytes that are not a valid file of their kind (a model file, a training block)."""
 
 class InternalError(ChinesePokerError):
     """A bug inside chinese-poker (a caught panic)."""
@@ -215,6 +219,102 @@ def pareto_settings(
 ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint32]]: ...
 
 @final
+class Model:
+    """The fast solver's opponent model, trained by self-play."""
+
+    @staticmethod
+    def default() -> Model: ...
+    @staticmethod
+    def load(path: str | os.PathLike[str]) -> Model: ...
+    @staticmethod
+    def from_bytes(data: bytes) -> Model: ...
+    def to_bytes(self) -> bytes: ...
+    def save(self, path: str | os.PathLike[str]) -> None: ...
+    @property
+    def samples(self) -> int: ...
+    @property
+    def foul_rate(self) -> float: ...
+    @property
+    def scoop_rate(self) -> float: ...
+    @property
+    def natural_rate(self) -> float: ...
+    @property
+    def rules(self) -> Rules | None: ...
+    @property
+    def players(self) -> int | None: ...
+    @property
+    def deals(self) -> int | None: ...
+    @property
+    def iterations(self) -> int | None: ...
+    @property
+    def seed(self) -> int | None: ...
+    @property
+    def average(self) -> bool | None: ...
+    @property
+    def drift(self) -> float | None: ...
+    @property
+    def history(self) -> list[IterationReport]: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, tuple[bytes]]: ...
+
+@final
+class IterationReport:
+    """What one iteration of training played and how much the model moved."""
+
+    @property
+    def iteration(self) -> int: ...
+    @property
+    def deals(self) -> int: ...
+    @property
+    def rows(self) -> int: ...
+    @property
+    def fouls(self) -> int: ...
+    @property
+    def naturals(self) -> int: ...
+    @property
+    def scoop_rate(self) -> float: ...
+    @property
+    def drift(self) -> float | None: ...
+    @property
+    def seconds(self) -> float | None: ...
+
+@final
+class _Trainer:
+    """The core's training loop, driven block by block."""
+
+    def __new__(
+        cls,
+        rules: Rules | None,
+        players: int,
+        deals: int,
+        iterations: int,
+        seed: int,
+        average: bool,
+    ) -> _Trainer: ...
+    @property
+    def iteration(self) -> int: ...
+    @property
+    def finished(self) -> bool: ...
+    @property
+    def model(self) -> Model | None: ...
+    def add_block(self, first: int, block: bytes) -> None: ...
+    def end_iteration(self, seconds: float | None = None) -> IterationReport: ...
+    def finish(self) -> Model: ...
+
+def _train_block(
+    rules: Rules | None,
+    players: int,
+    model: Model | None,
+    seed: int,
+    iteration: int,
+    first: int,
+    count: int,
+    *,
+    threads: int | None = None,
+) -> bytes: ...
+
+@final
 class Solution:
     """The solver's answer."""
 
@@ -245,6 +345,7 @@ def solve(
     threads: int | None = None,
     notation: _Notation = "intl",
     candidates: int = 5,
+    model: Model | None = None,
 ) -> Solution: ...
 def solve_batch(
     hands: npt.NDArray[np.uint8],
@@ -253,6 +354,7 @@ def solve_batch(
     opponents: int = 3,
     *,
     threads: int | None = None,
+    model: Model | None = None,
 ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64]]: ...
 def simulate_range(
     first: int,

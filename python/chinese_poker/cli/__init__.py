@@ -3,8 +3,8 @@
 One module per part: `parser` (the arguments), `options` (the rules they select),
 `errors` (the wording of bad input), `term` (terminal styling and rendering), the
 commands `hands` (``eval``, ``score``), `solving` (``solve``, ``demo``, ``simulate``),
-`catalog` (``presets``, ``rules``) and `fantasyland` (``ofc fantasyland``), and the
-two terminal games `play` and `ofc_play`.
+`training` (``train``), `catalog` (``presets``, ``rules``) and `fantasyland` (``ofc
+fantasyland``), and the two terminal games `play` and `ofc_play`.
 """
 
 from __future__ import annotations

@@ -8,6 +8,7 @@ import re
 from chinese_poker import (
     ChinesePokerError,
     DuplicateCardError,
+    FileFormatError,
     HandSizeError,
     InvalidCardError,
     InvalidSettingError,
@@ -41,6 +42,9 @@ def short_choices(message: str, listed_by: str | None = None) -> str:
 
 def describe(exc: ChinesePokerError) -> str:
     """The message of an error of the core that reached the command's entry point."""
+    if isinstance(exc, FileFormatError):
+        # The message names the file and what is wrong with it.
+        return str(exc)
     if isinstance(exc, (InvalidCardError, DuplicateCardError, HandSizeError, InvalidSettingError)):
         return f"invalid cards: {short_choices(str(exc))}"
     return f"invalid input: {short_choices(str(exc))}"

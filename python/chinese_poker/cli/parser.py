@@ -14,6 +14,7 @@ from chinese_poker.cli.ofc_play import OFC_HELP, cmd_ofc_play
 from chinese_poker.cli.options import DEFAULT_PRESET
 from chinese_poker.cli.play import PLAY_HELP, cmd_play
 from chinese_poker.cli.solving import cmd_demo, cmd_simulate, cmd_solve
+from chinese_poker.cli.training import cmd_train
 
 #: The rank alphabets `--notation` accepts, as the core names them.
 NOTATIONS = notations()
@@ -162,6 +163,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="seconds of Monte-Carlo refinement at most (needs --strategy strong)",
     )
     so.add_argument("--seed", type=SEED, default=0, help="seed of the Monte-Carlo deals")
+    so.add_argument(
+        "--model",
+        metavar="FILE",
+        default=None,
+        help="opponent model file written by `chinese-poker train` (default: the shipped one)",
+    )
     so.set_defaults(func=cmd_solve)
 
     de = sub.add_parser(
@@ -199,6 +206,44 @@ def build_parser() -> argparse.ArgumentParser:
     si.add_argument("--csv", help="write one line per deal (each seat's points) to this file")
     si.add_argument("--plot", help="save a PNG of the points distribution (needs matplotlib)")
     si.set_defaults(func=cmd_simulate)
+
+    tr = sub.add_parser(
+        "train",
+        parents=[common],
+        help="train an opponent model for the rules by self-play and write it to a file",
+        description=(
+            "Train the fast solver's opponent model by self-play under the preset (and any "
+            "--option) at tables of --players, printing one line per iteration (drift: the "
+            "mean change of the row tables), and write it to --out for solve --model. "
+            "Iteration 0 plays greedily; the model is identical for a seed whatever the "
+            "thread count."
+        ),
+    )
+    tr.add_argument("--out", required=True, metavar="FILE", help="the model file to write")
+    tr.add_argument("--players", type=int, default=4, choices=[2, 3, 4], help="players (default 4)")
+    tr.add_argument(
+        "--deals",
+        type=whole(1, 10_000_000),
+        default=50_000,
+        help="deals per iteration (default 50000)",
+    )
+    tr.add_argument(
+        "--iterations",
+        type=whole(0, 1000),
+        default=12,
+        help="iterations after the greedy one (default 12)",
+    )
+    tr.add_argument("--seed", type=SEED, default=1, help="seed of the deals (default 1)")
+    tr.add_argument(
+        "--no-average",
+        action="store_true",
+        help="fit each iteration to its own rows, not to every solved iteration's",
+    )
+    tr.add_argument(
+        "--threads", type=whole(1, 4096), default=None, help="threads (default: all cores)"
+    )
+    tr.add_argument("--progress", action="store_true", help="a progress bar on stderr")
+    tr.set_defaults(func=cmd_train)
 
     pg = sub.add_parser(
         "play",

@@ -12,6 +12,7 @@ from chinese_poker import Rules, Setting, deal, format_cards, score, simulate, s
 from chinese_poker.cli.errors import CliError
 from chinese_poker.cli.options import rules_of
 from chinese_poker.cli.term import BOLD, cards, pad, paint, pair_lines, setting_lines, signed
+from chinese_poker.cli.training import load_model
 from chinese_poker.simulate import SimulationResult, _pyplot
 
 
@@ -35,6 +36,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         opponents=args.opponents,
         seed=args.seed,
         notation=args.notation,
+        model=load_model(args.model),
         **monte_carlo,
     )
     if args.json:
@@ -56,6 +58,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
         return 0
     se = f" ± {sol.se:.2f}" if sol.se is not None else ""
     head = f"{args.preset}, {args.opponents} opponents, {args.strategy} solver"
+    if args.model is not None:
+        head += f", model {args.model}"
     print(paint(head, BOLD))
     if sol.natural is not None:
         print(f"NATURAL: {sol.natural.kind}, declared for {sol.natural.value} per opponent")

@@ -42,6 +42,9 @@ pub enum Error {
     Rules { option: String, reason: String },
     /// A setting, declaration or table of hands that the rules cannot score.
     InvalidSetting(String),
+    /// Bytes that are not a valid file of their kind (`what`: a model file,
+    /// a training block).
+    Format { what: String, reason: String },
 }
 
 impl Error {
@@ -136,6 +139,7 @@ impl fmt::Display for Error {
                 write!(f, "rules option {}: {}", q(option), r(reason))
             }
             Error::InvalidSetting(msg) => write!(f, "invalid setting: {}", r(msg)),
+            Error::Format { what, reason } => write!(f, "invalid {what}: {}", r(reason)),
             Error::Internal(msg) => write!(
                 f,
                 "internal error (a bug in chinese-poker, please report it): {}",

@@ -68,6 +68,12 @@ create_exception!(
 );
 create_exception!(
     chinese_poker._core,
+    FileFormatError,
+    ChinesePokerError,
+    "Bytes that are not a valid file of their kind: a model file, a training block."
+);
+create_exception!(
+    chinese_poker._core,
     InternalError,
     ChinesePokerError,
     "A bug inside chinese-poker (a caught panic); please report it."
@@ -89,6 +95,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("InvalidValueError", py.get_type::<InvalidValueError>())?;
     m.add("InvalidSettingError", py.get_type::<InvalidSettingError>())?;
     m.add("RulesError", py.get_type::<RulesError>())?;
+    m.add("FileFormatError", py.get_type::<FileFormatError>())?;
     m.add("InternalError", py.get_type::<InternalError>())?;
     Ok(())
 }
@@ -130,6 +137,7 @@ pub fn to_pyerr(py: Python<'_>, e: &Error) -> PyErr {
         Error::BatchRow { .. } => ChinesePokerError::new_err(msg),
         Error::Rules { .. } => RulesError::new_err(msg),
         Error::InvalidSetting(_) => InvalidSettingError::new_err(msg),
+        Error::Format { .. } => FileFormatError::new_err(msg),
     };
     if let Error::BatchRow { row, .. } = e {
         set(&err, py, "row", *row);

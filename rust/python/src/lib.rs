@@ -9,6 +9,7 @@
 //! - `setting.rs`: `Setting` and its rendering, `all_settings`, `pareto_settings`;
 //! - `natural.rs`: `Natural`, `find_natural`;
 //! - `score.rs`: `score`, `ScoreResult`, `score_batch`;
+//! - `model.rs`: the opponent `Model` (files, metadata) and training in blocks;
 //! - `solve.rs`: the solvers, simulation and the duplicate match;
 //! - `ofc.rs`: open-face play and the Fantasyland solver;
 //! - `debug.rs`: `_debug_panic`, which proves the panic guard.
@@ -28,6 +29,7 @@ mod errors;
 mod eval;
 mod guard;
 mod limits;
+mod model;
 mod natural;
 mod ofc;
 mod rules;
@@ -46,6 +48,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     setting::register(m)?;
     natural::register(m)?;
     score::register(m)?;
+    model::register(m)?;
     solve::register(m)?;
     ofc::register(m)?;
     limits::register(m)?;

@@ -7,6 +7,7 @@ use crate::args::{codes_of, threads_opt};
 use crate::arrays::rows_u8;
 use crate::guard::{detached, light};
 use crate::limits;
+use crate::model::{model_or_default, Model as PyModel};
 use crate::natural::Natural;
 use crate::rules::{rules_or_default, Rules};
 use crate::setting::Setting;
@@ -92,12 +93,14 @@ const MAX_CANDIDATES: i64 = 100;
 /// seeded by `seed`, common random numbers across candidates).
 /// `candidates` is how many ranked settings the solution lists (the fewer,
 /// the sooner the fast search can stop; 1 is what `solve_batch` uses).
+/// `model` is the opponent model both solvers price rows with (default:
+/// `Model.default()`, the one shipped with the package).
 ///
 /// >>> s = solve("As Ad Kc Kd 9h 9s 7c 6d 5h 4s 3c 2d Jh")
 /// >>> s.setting.is_foul(), s.ev > -20
 /// (False, True)
 #[pyfunction]
-#[pyo3(signature = (hand, rules=None, strategy="fast", opponents=3, *, effort=400, time_budget=None, seed=0, threads=None, notation="intl", candidates=5))]
+#[pyo3(signature = (hand, rules=None, strategy="fast", opponents=3, *, effort=400, time_budget=None, seed=0, threads=None, notation="intl", candidates=5, model=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn solve(
     py: Python<'_>,
@@ -111,6 +114,7 @@ pub fn solve(
     #[pyo3(from_py_with = args::opt_int)] threads: Option<i64>,
     #[pyo3(from_py_with = args::name)] notation: &str,
     #[pyo3(from_py_with = args::int)] candidates: i64,
+    model: Option<&Bound<'_, PyModel>>,
 ) -> PyResult<Solution> {
     let strong = strategy_opt(strategy, &Strategy::SOLVE)? == Strategy::Strong;
     if !(1..=MAX_CANDIDATES).contains(&candidates) {
@@ -128,7 +132,7 @@ pub fn solve(
     let codes = codes_of(hand, n)?;
     let cards = light(|| hand13(&codes))?;
     let r = rules_or_default(rules);
-    let m = model()?;
+    let m = model_or_default(model)?;
     let t = threads_opt(threads)?;
     if effort < 1 {
         return light(|| {
@@ -204,7 +208,8 @@ pub fn solve(
 /// Solve many hands with the fast solver: `hands` is a uint8 array (N, 13);
 /// returns the settings, uint8 (N, 13) (front 3, middle 5, back 5), and their
 /// expected points, float64 (N,). The GIL is released and the hands are
-/// spread over threads; results do not depend on the thread count.
+/// spread over threads; results do not depend on the thread count. `model`
+/// is the opponent model (default: `Model.default()`).
 ///
 /// >>> import numpy as np
 /// >>> hands = np.arange(52, dtype=np.uint8).reshape(4, 13)
@@ -212,7 +217,7 @@ pub fn solve(
 /// >>> settings.shape, ev.shape
 /// ((4, 13), (4,))
 #[pyfunction]
-#[pyo3(signature = (hands, rules=None, strategy="fast", opponents=3, *, threads=None))]
+#[pyo3(signature = (hands, rules=None, strategy="fast", opponents=3, *, threads=None, model=None))]
 pub fn solve_batch<'py>(
     py: Python<'py>,
     hands: &Bound<'py, PyAny>,
@@ -220,6 +225,7 @@ pub fn solve_batch<'py>(
     #[pyo3(from_py_with = args::name)] strategy: &str,
     #[pyo3(from_py_with = args::int)] opponents: i64,
     #[pyo3(from_py_with = args::opt_int)] threads: Option<i64>,
+    model: Option<&Bound<'py, PyModel>>,
 ) -> PyResult<(Bound<'py, PyArray2<u8>>, Bound<'py, PyArray1<f64>>)> {
     if strategy_opt(strategy, &Strategy::SOLVE)? == Strategy::Strong {
         return light(|| {
@@ -232,7 +238,7 @@ pub fn solve_batch<'py>(
     }
     let opponents = opponents_opt(opponents)?;
     let r = rules_or_default(rules);
-    let m = model()?;
+    let m = model_or_default(model)?;
     let t = threads_opt(threads)?;
     let (ro, n, _) = rows_u8(hands, "hands", &[13])?;
     limits::check("solve_batch", n as u64, 13 + 8, "hands")?;

@@ -27,6 +27,7 @@
 //! - `solver.rs`: ranking the frontier, declaring naturals, [`solve`].
 //! - `batch.rs`: [`solve_rows`], many hands over threads.
 //! - `strong.rs`: the strong solver, Monte Carlo over the fast one's candidates.
+//! - `train.rs`: training a [`Model`] by self-play, in blocks that may run anywhere.
 
 mod batch;
 mod bound;
@@ -37,6 +38,7 @@ mod stat_cache;
 pub mod strong;
 #[cfg(test)]
 pub(crate) mod tests;
+pub mod train;
 
 pub use batch::solve_rows;
 pub use model::Model;

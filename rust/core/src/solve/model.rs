@@ -1,5 +1,6 @@
 //! The opponent model of the fast solver: how strong the rows of an opponent
-//! who plays the same strategy are, learned by self-play (`train_model`).
+//! who plays the same strategy are, learned by self-play (`train.rs`), and
+//! the model file.
 //!
 //! Per row (front, middle, back) the model holds the distribution of the
 //! opponent's row over the hand classes — the 455 three-card and 7,462
@@ -16,6 +17,7 @@
 
 use crate::error::{Error, Result};
 use crate::eval::{classify, Wheel};
+use crate::solve::train::Training;
 use std::sync::LazyLock;
 
 /// Distinct 3-card hand values (classes).
@@ -27,7 +29,10 @@ pub const GRID: usize = 16;
 const POINTS: usize = GRID + 1;
 /// The ratio grid's length, padded to a power of two (>= POINTS³).
 const RATIO_PAD: usize = 8192;
+/// The first model format: the tables alone (the embedded model).
 const MAGIC: &[u8; 8] = b"CPMODEL1";
+/// The tables followed by what the model was trained under ([`Training`]).
+const MAGIC2: &[u8; 8] = b"CPMODEL2";
 
 /// Sorted class values of one wheel position: `(three, five)`.
 struct ClassLists {
@@ -261,7 +266,7 @@ impl RowTable {
 }
 
 /// Counts gathered by self-play, from which [`Model::fit`] builds a model.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Tally {
     /// Ordinals `[front, middle, back]` of every played (compared) hand.
     pub rows: Vec<[u16; 3]>,
@@ -310,46 +315,76 @@ pub struct Model {
     /// Treat the rows as independent (ignore the copula): for measuring what
     /// the joint model buys.
     pub independent: bool,
+    /// What the model was trained under, when recorded (format 2).
+    training: Option<Training>,
 }
 
 static EMBEDDED: &[u8] = include_bytes!("../../data/model.bin");
 static DEFAULT: LazyLock<Result<Model>> = LazyLock::new(|| Model::from_bytes(EMBEDDED));
 
 fn bad(msg: impl Into<String>) -> Error {
-    Error::Internal(format!("model file: {}", msg.into()))
+    Error::Format {
+        what: "model file".into(),
+        reason: msg.into(),
+    }
 }
 
-/// A little-endian reader over the model file.
-struct Reader<'a> {
-    bytes: &'a [u8],
-    pos: usize,
+/// A little-endian reader over a file; its errors name the file's kind.
+pub(crate) struct Reader<'a> {
+    pub(crate) bytes: &'a [u8],
+    pub(crate) pos: usize,
+    pub(crate) what: &'static str,
 }
 
 impl Reader<'_> {
-    fn take(&mut self, n: usize) -> Result<&[u8]> {
-        let end = self.pos.checked_add(n).ok_or_else(|| bad("overflow"))?;
-        let s = self
-            .bytes
-            .get(self.pos..end)
-            .ok_or_else(|| bad(format!("truncated at byte {}", self.pos)))?;
+    /// An error about this file.
+    pub(crate) fn bad(&self, msg: impl Into<String>) -> Error {
+        Error::Format {
+            what: self.what.into(),
+            reason: msg.into(),
+        }
+    }
+    /// Bytes not read yet.
+    pub(crate) fn left(&self) -> usize {
+        self.bytes.len().saturating_sub(self.pos)
+    }
+    pub(crate) fn take(&mut self, n: usize) -> Result<&[u8]> {
+        let end = self
+            .pos
+            .checked_add(n)
+            .ok_or_else(|| self.bad("overflow"))?;
+        let Some(s) = self.bytes.get(self.pos..end) else {
+            return Err(self.bad(format!(
+                "truncated: {n} more bytes needed at byte {} of {}",
+                self.pos,
+                self.bytes.len()
+            )));
+        };
         self.pos = end;
         Ok(s)
     }
-    fn u32(&mut self) -> Result<u32> {
+    pub(crate) fn u8(&mut self) -> Result<u8> {
+        Ok(self.take(1)?[0])
+    }
+    pub(crate) fn u16(&mut self) -> Result<u16> {
+        let b = self.take(2)?;
+        Ok(u16::from_le_bytes([b[0], b[1]]))
+    }
+    pub(crate) fn u32(&mut self) -> Result<u32> {
         let b = self.take(4)?;
         Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
     }
-    fn u64(&mut self) -> Result<u64> {
+    pub(crate) fn u64(&mut self) -> Result<u64> {
         let b = self.take(8)?;
         let mut a = [0u8; 8];
         a.copy_from_slice(b);
         Ok(u64::from_le_bytes(a))
     }
-    fn f64(&mut self) -> Result<f64> {
+    pub(crate) fn f64(&mut self) -> Result<f64> {
         Ok(f64::from_bits(self.u64()?))
     }
     fn f32s(&mut self, n: usize) -> Result<Vec<f32>> {
-        let b = self.take(n.checked_mul(4).ok_or_else(|| bad("overflow"))?)?;
+        let b = self.take(n.checked_mul(4).ok_or_else(|| self.bad("overflow"))?)?;
         Ok(b.chunks_exact(4)
             .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
             .collect())
@@ -411,6 +446,7 @@ impl Model {
             scoop_rate: 0.0,
             natural_rate: 0.0,
             independent: false,
+            training: None,
         }
     }
 
@@ -567,6 +603,7 @@ impl Model {
             scoop_rate: rate(tally.scoops, tally.pairs),
             natural_rate: rate(tally.naturals, tally.hands),
             independent: false,
+            training: None,
         };
         if tally.rows.is_empty() {
             let u = Model::uniform();
@@ -575,11 +612,40 @@ impl Model {
         m
     }
 
+    /// What the model was trained under, when its file records it (models
+    /// made by [`train`](crate::solve::train::train) do; the embedded one
+    /// and models of the first file format do not).
+    pub fn training(&self) -> Option<&Training> {
+        self.training.as_ref()
+    }
+
+    /// The same model without its training record: the tables alone,
+    /// written in the first file format.
+    pub fn without_training(&self) -> Model {
+        Model {
+            training: None,
+            ..self.clone()
+        }
+    }
+
+    /// The same model recording what it was trained under.
+    pub(crate) fn with_training(mut self, training: Training) -> Model {
+        self.training = Some(training);
+        self
+    }
+
     /// The model file: magic, grid size, class counts, counters, then the
-    /// row masses and the copula as little-endian `f32`.
+    /// row masses and the copula as little-endian `f32`; a model that
+    /// records its training writes format 2 (`CPMODEL2`), the same tables
+    /// followed by the [`Training`] record, and any other the first format
+    /// (`CPMODEL1`) byte for byte as before.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::new();
-        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(if self.training.is_some() {
+            MAGIC2
+        } else {
+            MAGIC
+        });
         for n in [GRID, CLASSES3, CLASSES5] {
             out.extend_from_slice(&(n as u32).to_le_bytes());
         }
@@ -595,16 +661,34 @@ impl Model {
         for c in &self.copula {
             out.extend_from_slice(&c.to_le_bytes());
         }
+        if let Some(t) = &self.training {
+            t.write(&mut out);
+        }
         out
     }
 
-    /// Parses a model file written by [`Model::to_bytes`], checking its shape
-    /// and that the tables are probabilities.
+    /// Parses a model file written by [`Model::to_bytes`] (either format),
+    /// checking its shape, that the tables are probabilities and, in format
+    /// 2, that the training record is consistent; anything after the end is
+    /// refused.
+    ///
+    /// ```
+    /// use chinese_poker_core::solve::Model;
+    /// let m = Model::embedded().unwrap();
+    /// assert_eq!(&Model::from_bytes(&m.to_bytes()).unwrap(), m);
+    /// assert!(Model::from_bytes(b"CPMODEL1").is_err());
+    /// ```
     pub fn from_bytes(bytes: &[u8]) -> Result<Model> {
-        let mut r = Reader { bytes, pos: 0 };
-        if r.take(8)? != MAGIC {
-            return Err(bad("not a chinese-poker model (bad magic)"));
-        }
+        let mut r = Reader {
+            bytes,
+            pos: 0,
+            what: "model file",
+        };
+        let recorded = match r.take(8) {
+            Ok(m) if m == MAGIC => false,
+            Ok(m) if m == MAGIC2 => true,
+            _ => return Err(bad("not a chinese-poker model (bad magic)")),
+        };
         let (g, n3, n5) = (r.u32()?, r.u32()?, r.u32()?);
         if (g as usize, n3 as usize, n5 as usize) != (GRID, CLASSES3, CLASSES5) {
             return Err(bad(format!("unexpected shape {g}/{n3}/{n5}")));
@@ -623,12 +707,28 @@ impl Model {
         if copula.iter().any(|c| !(0.0..=1.0001).contains(c)) {
             return Err(bad("copula values must lie in [0, 1]"));
         }
+        let training = if recorded {
+            Some(Training::read(&mut r)?)
+        } else {
+            None
+        };
         if r.pos != bytes.len() {
-            return Err(bad("trailing bytes"));
+            return Err(bad(format!(
+                "{} trailing bytes after the end of the model",
+                bytes.len() - r.pos
+            )));
         }
         for x in [foul_rate, scoop_rate, natural_rate] {
             if !(0.0..=1.0).contains(&x) {
                 return Err(bad("rates must lie in [0, 1]"));
+            }
+        }
+        if let Some(t) = &training {
+            if t.samples() != samples {
+                return Err(bad(format!(
+                    "the training record accounts for {} rows, the tables for {samples}",
+                    t.samples()
+                )));
             }
         }
         let mut it = tables.into_iter();
@@ -642,6 +742,7 @@ impl Model {
             scoop_rate,
             natural_rate,
             independent: false,
+            training,
         })
     }
 }
