@@ -28,7 +28,7 @@ def test_eval_prints_category_and_description() -> None:
 def test_eval_json() -> None:
     r = run("eval", "--json", "Kh Qh 8h 6h 3h")
     assert r.returncode == 0
-    assert json.loads(r.stdout)["description"] == "Flush, K-Q-8-6-3"
+    assert json.loads(r.stdout)["hands"][0]["description"] == "Flush, K-Q-8-6-3"
 
 
 def test_eval_bad_input() -> None:
@@ -53,7 +53,7 @@ def test_score_four_players_per_row() -> None:
     assert r.returncode == 0, r.stderr
     assert "totals: P0 +3, P1 -5, P2 +3, P3 -1" in r.stdout
     r = run("score", "--json", *plain, NORTH, EAST, SOUTH, WEST)
-    assert json.loads(r.stdout)["totals"] == ["3", "-5", "3", "-1"]
+    assert json.loads(r.stdout)["totals"] == [3, -5, 3, -1]
 
 
 def test_score_from_stdin_json_and_preset() -> None:
