@@ -64,9 +64,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
     )
     if len(sol.candidates) > 1:
         print("runner-up settings:")
-        for s, ev in sol.candidates[1:]:
+        for rank, (s, ev) in enumerate(sol.candidates[1:], start=2):
             # Each runner-up as the chosen setting is shown, so that rows can be compared.
-            print(f"  {signed(ev)}")
+            print(f"  #{rank}  expected points {signed(ev)}")
             for line in setting_lines(s, rules):
                 print("    " + line)
     return 0
