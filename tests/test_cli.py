@@ -248,7 +248,9 @@ def test_terminal_gets_colour_and_suits() -> None:
 
 def row_lines(text: str) -> list[str]:
     """The lines of `text` that show a row: its name, its cards and their description."""
-    return [line.strip() for line in text.splitlines() if re.match(r"\s*(front|middle|back) ", line)]
+    return [
+        line.strip() for line in text.splitlines() if re.match(r"\s*(front|middle|back) ", line)
+    ]
 
 
 def test_score_renders_rows_like_the_solver() -> None:

@@ -141,7 +141,12 @@ def test_rules_values_read_back_as_the_preset(preset: str) -> None:
 
 def test_the_schemas_refuse_other_layouts() -> None:
     """The checks can fail: the layouts printed before the contract are refused."""
-    old_eval = {"cards": "As Ks Qs Js Ts", "category": "ROYAL_FLUSH", "description": "x", "value": 1}
+    old_eval = {
+        "cards": "As Ks Qs Js Ts",
+        "category": "ROYAL_FLUSH",
+        "description": "x",
+        "value": 1,
+    }
     assert not validator("eval").is_valid(old_eval)
     out = run_json("score", "--json", NORTH, EAST)
     assert validator("score").is_valid(out)

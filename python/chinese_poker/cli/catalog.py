@@ -42,7 +42,7 @@ def option_value(text: str) -> str | int | bool:
 
 def cmd_presets(args: argparse.Namespace) -> int:
     """A table of every preset: its game, scoring method, royalty table and naturals."""
-    rows = []
+    rows: list[dict[str, str]] = []
     for name in Rules.presets():
         rules = Rules.preset(name)
         rows.append(
@@ -55,8 +55,8 @@ def cmd_presets(args: argparse.Namespace) -> int:
             }
         )
     if args.json:
-        shown = [dict(r, naturals=_natural_list(r["naturals"])) for r in rows]
-        emit("presets", {"presets": shown})
+        listed = [{**r, "naturals": _natural_list(r["naturals"])} for r in rows]
+        emit("presets", {"presets": listed})
         return 0
     header = ("preset", "game", "method", "royalties", "naturals")
     shown = [

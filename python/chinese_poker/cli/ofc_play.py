@@ -57,7 +57,9 @@ def _parse_move(text: str, place: int, discards: int) -> dict[str, list[int]]:
     if placed != place:
         raise ChinesePokerError(f"place {place} card(s) this street, not {placed}")
     if len(out["discard"]) != discards:
-        raise ChinesePokerError(f"discard {discards} card(s) this street, not {len(out['discard'])}")
+        raise ChinesePokerError(
+            f"discard {discards} card(s) this street, not {len(out['discard'])}"
+        )
     return out
 
 

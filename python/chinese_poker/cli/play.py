@@ -70,7 +70,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         for hand in hands[1:]:
             sol = solve(hand, rules, opponents=args.players - 1)
             players.append(("natural", sol.setting) if sol.natural is not None else sol.setting)
-        for name, p, hand in zip(names[1:], players[1:], hands[1:]):
+        for name, p in zip(names[1:], players[1:]):
             # Each opponent's rows as the solver commands show a setting, described.
             shown = p[1] if isinstance(p, tuple) else p
             tag = " declares a natural" if isinstance(p, tuple) else ""
