@@ -106,7 +106,12 @@ fn illegal_moves_leave_state_unchanged() {
     bad_code[0].0 = 60;
     let cases: Vec<(usize, Vec<(Card, Row)>, Option<Card>, &str)> = vec![
         (0, ok.clone(), None, "turn"),
-        (1, all_front, None, "the front has room for 3 more card(s) of its 3, not 5"),
+        (
+            1,
+            all_front,
+            None,
+            "the front has room for 3 more card(s) of its 3, not 5",
+        ),
         (1, ok[..4].to_vec(), None, "must place"),
         (1, ok.clone(), Some(hand[0]), "discard"),
         (1, not_held, None, "does not hold"),
