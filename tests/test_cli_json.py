@@ -185,3 +185,23 @@ def test_every_json_command_has_a_schema_and_shares_the_definitions() -> None:
         for name, definition in json.loads(path.read_text("utf-8")).get("$defs", {}).items():
             assert shared.setdefault(name, definition) == definition, (path.name, name)
     assert {"card", "cards", "setting", "natural", "pair"} <= set(shared)
+
+
+def test_printed_settings_are_read_back_by_score() -> None:
+    """A setting as the JSON prints it is a player of ``score --file``: solve, then settle."""
+    other = "Qs Qd 2h 3s 3d 3h 4c 6s 4h 8h 9c Js Ts"  # none of HAND's cards
+    settings = [run_json("solve", "--json", h)["setting"] for h in (HAND, other)]
+    r = subprocess.run(
+        [sys.executable, "-m", "chinese_poker.cli", "score", "--json", "--file", "-"],
+        input=json.dumps({"players": settings}), capture_output=True, text=True, check=False,
+        timeout=120,
+    )  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    out = valid("score", json.loads(r.stdout))
+    assert [p["setting"] for p in out["players"]] == settings
+    bad = subprocess.run(
+        [sys.executable, "-m", "chinese_poker.cli", "score", "--file", "-"],
+        input=json.dumps([{"front": ["As"], "middle": 5}]), capture_output=True, text=True,
+        check=False, timeout=120,
+    )  # fmt: skip
+    assert bad.returncode == 2 and '{"front": [...], "middle": [...], "back": [...]}' in bad.stderr

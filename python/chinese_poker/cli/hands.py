@@ -79,12 +79,30 @@ def _players_file(path: str) -> list[str]:
     except RecursionError as exc:
         raise CliError(f"cannot read {name}: JSON nested too deeply") from exc
     players = data.get("players") if isinstance(data, dict) else data
-    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+    texts = [_setting_text(p) for p in players] if isinstance(players, list) else None
+    if texts is None or None in texts:
         raise CliError(
             f"cannot read {name}: expected a list of settings or "
-            '{"players": [...]} with one string per player'
+            '{"players": [...]}, each player a string or a setting '
+            '{"front": [...], "middle": [...], "back": [...]}'
         )
-    return players
+    return [t for t in texts if t is not None]
+
+
+def _setting_text(player: Any) -> str | None:
+    """One player of a ``--file`` as command-line text: a string as it is, or a setting in
+    the layout the commands' JSON prints (so `solve --json` output can be settled); None
+    when it is neither."""
+    if isinstance(player, str):
+        return player
+    rows = ("front", "middle", "back")
+    if not isinstance(player, dict) or set(player) != set(rows):
+        return None
+    if not all(
+        isinstance(player[r], list) and all(isinstance(c, str) for c in player[r]) for r in rows
+    ):
+        return None
+    return " / ".join(" ".join(player[r]) for r in rows)
 
 
 def cmd_score(args: argparse.Namespace) -> int:
