@@ -118,7 +118,7 @@ def build_parser() -> argparse.ArgumentParser:
         description=(
             "Settle a deal. Each player is a setting 'front / middle / back', the word "
             "'surrender', or 'natural:<setting>' for a declared natural. Players can also come "
-            "from a JSON file (a list, or {\"players\": [...]}; each a string or a setting as "
+            'from a JSON file (a list, or {"players": [...]}; each a string or a setting as '
             "--json prints it) with --file, '-' for stdin."
         ),
     )
