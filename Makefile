@@ -52,15 +52,15 @@ lint: dev ## rustfmt, clippy (fuzz bodies included), rustdoc links, ruff, mypy a
 	# with the fuzz bodies on: the feature only adds a module, so one pass sees all the code
 	cargo clippy --locked --workspace --all-targets --features chinese-poker-core/fuzzing -- -D warnings
 	RUSTDOCFLAGS='-D warnings' cargo doc --locked --no-deps -p chinese-poker-core
-	$(PY) -m ruff check python tests benches fuzz
-	$(PY) -m ruff format --check python tests benches fuzz
+	$(PY) -m ruff check python tests benches fuzz examples
+	$(PY) -m ruff format --check python tests benches fuzz examples
 	$(PY) -m mypy
 	$(PY) -m mypy.stubtest chinese_poker._core --allowlist python/stubtest-allowlist.txt
 
 fmt: dev ## format Rust and Python sources (ruff comes with the test extras)
 	cargo fmt --all
-	$(PY) -m ruff format python tests benches fuzz
-	$(PY) -m ruff check --fix python tests benches fuzz
+	$(PY) -m ruff format python tests benches fuzz examples
+	$(PY) -m ruff check --fix python tests benches fuzz examples
 
 # The option and preset sections of docs/rules.md are written from the rules
 # tables; the same test fails in `make test-rust` when the file is stale.

@@ -28,7 +28,7 @@ def test_eval_prints_category_and_description() -> None:
 def test_eval_json() -> None:
     r = run("eval", "--json", "Kh Qh 8h 6h 3h")
     assert r.returncode == 0
-    assert json.loads(r.stdout)["description"] == "Flush, K-Q-8-6-3"
+    assert json.loads(r.stdout)["hands"][0]["description"] == "Flush, K-Q-8-6-3"
 
 
 def test_eval_bad_input() -> None:
@@ -53,7 +53,7 @@ def test_score_four_players_per_row() -> None:
     assert r.returncode == 0, r.stderr
     assert "totals: P0 +3, P1 -5, P2 +3, P3 -1" in r.stdout
     r = run("score", "--json", *plain, NORTH, EAST, SOUTH, WEST)
-    assert json.loads(r.stdout)["totals"] == ["3", "-5", "3", "-1"]
+    assert json.loads(r.stdout)["totals"] == [3, -5, 3, -1]
 
 
 def test_score_from_stdin_json_and_preset() -> None:
@@ -177,6 +177,10 @@ def test_play_through_stdin() -> None:
     assert r.stdout.count("not that") >= 2
     assert "running:" in r.stdout and "bye. Totals" in r.stdout
     assert "Traceback" not in r.stderr
+    # Two deals played, each opponent's three rows shown with their descriptions.
+    rows = row_lines(r.stdout)
+    assert len(rows) == 2 * 3 * 3 and "  East:" in r.stdout
+    assert all(len(line.split("  ")) >= 3 for line in rows)
 
 
 def test_default_presets_do_not_leak_between_commands() -> None:
@@ -240,3 +244,31 @@ def test_terminal_gets_colour_and_suits() -> None:
     assert ESC not in no_color and "♠" in no_color
     ascii_only = run_on_terminal("eval", "--ascii", "--color", "never", "Ah Kh Qh Jh Th")
     assert "Ah Kh Qh Jh Th" in ascii_only and ESC not in ascii_only
+
+
+def row_lines(text: str) -> list[str]:
+    """The lines of `text` that show a row: its name, its cards and their description."""
+    return [
+        line.strip() for line in text.splitlines() if re.match(r"\s*(front|middle|back) ", line)
+    ]
+
+
+def test_score_renders_rows_like_the_solver() -> None:
+    plain = run("score", NORTH, "surrender")
+    assert plain.returncode == 0, plain.stderr
+    rows = row_lines(plain.stdout)
+    assert len(rows) == 3 and rows[0].startswith("front   Qs Qd 2d")
+    assert rows[2].endswith("Flush, J-9-8-5-4") and "♠" not in plain.stdout
+    symbols = run("score", "--unicode", NORTH, "surrender")
+    assert "Q♠ Q♦ 2♦" in symbols.stdout and "Qs" not in symbols.stdout
+
+
+def test_solve_describes_every_runner_up() -> None:
+    r = run("solve", "As Ad Kc Kd 9h 9s 7c 6d 5h 4s 3c 2d Jh")
+    sol = json.loads(run("solve", "--json", "As Ad Kc Kd 9h 9s 7c 6d 5h 4s 3c 2d Jh").stdout)
+    rows = row_lines(r.stdout)
+    assert len(rows) == 3 * len(sol["candidates"])  # the chosen setting and each runner-up
+    # The rows are grouped for reading (pairs first): compare them as sets of cards.
+    backs = [set(line[8:22].split()) for line in rows if line.startswith("back")]
+    assert backs == [set(c["setting"]["back"]) for c in sol["candidates"]]
+    assert "#2  expected points" in r.stdout

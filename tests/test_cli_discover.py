@@ -37,7 +37,7 @@ def test_presets_lists_every_preset_with_its_game_and_method() -> None:
 def test_presets_json() -> None:
     r = run("presets", "--json")
     assert r.returncode == 0, r.stderr
-    out = json.loads(r.stdout)
+    out = json.loads(r.stdout)["presets"]
     assert [p["name"] for p in out] == Rules.presets()
     assert out[0].keys() == {"name", "game", "method", "royalties", "naturals"}
 
@@ -60,6 +60,7 @@ def test_rules_json_and_unknown_preset() -> None:
     out = json.loads(run("rules", "ofc_us", "--json").stdout)
     assert out["options"]["game"] == {"value": "ofc", "differs": True}
     assert out["options"]["rank.wheel"]["differs"] is False
+    assert out["options"]["fl.enabled"] == {"value": True, "differs": True}
     r = run("rules", "nope")
     assert r.returncode == 2 and "invalid choice" in r.stderr and "Traceback" not in r.stderr
 
@@ -100,9 +101,9 @@ def test_demo_json() -> None:
     assert r.returncode == 0, r.stderr
     out = json.loads(r.stdout)
     assert out["seed"] == 3 and [s["name"] for s in out["seats"]] == ["North", "East", "South"]
-    assert sum(int(t) for t in out["totals"]) == 0
+    assert sum(out["totals"]) == 0
     for seat in out["seats"]:
-        assert len(seat["dealt"].split()) == 13 and seat["setting"].count("/") == 2
+        assert len(seat["dealt"]) == 13 and len(seat["setting"]["middle"]) == 5
     assert len(out["pairs"]) == 3
 
 

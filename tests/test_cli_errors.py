@@ -89,7 +89,10 @@ def test_simulate_refuses_a_bad_output_path_before_the_run(tmp_path: Path) -> No
     [
         (b'{"players": 5}', ["expected a list", "players"]),
         (b"{}", ["expected a list"]),
-        (b'["As Ks Qs / 2c 3c 4c 5c 6c / 7d 8d 9d Td Jd", 3]', ["one string per player"]),
+        (
+            b'["As Ks Qs / 2c 3c 4c 5c 6c / 7d 8d 9d Td Jd", 3]',
+            ["each player a string or a setting"],
+        ),
         (b"\xff\xfe not text", ["not UTF-8"]),
         (b"[" * 100_000 + b"]" * 100_000, ["nested too deeply"]),
         (b"{players", ["not JSON"]),

@@ -47,7 +47,8 @@ def _cli(*args: str) -> str:
 
 def test_the_cli_prints_describe_with_colour_added() -> None:
     cards = "Ks 5d Kd 9d As 9h Ad Ac 7c 8c 9c Tc Jc"
-    best = Setting(json.loads(_cli("ofc", "fantasyland", "--json", cards))["setting"])
+    rows_json = json.loads(_cli("ofc", "fantasyland", "--json", cards))["setting"]
+    best = Setting(*(" ".join(rows_json[r]) for r in ("front", "middle", "back")))
     printed = _cli("ofc", "fantasyland", "--color", "always", "--unicode", cards)
     rows = printed.splitlines()[:3]
     assert any("\x1b[31m" in row and "♦" in row for row in rows)  # diamonds in red

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import json
+from typing import Any
 
 from chinese_poker import Rules
+from chinese_poker.cli.jsonout import emit
 
 #: The preset every other is compared with: no royalties, no naturals, 1-6 scoring.
 BASE_PRESET = "plain"
@@ -17,9 +18,31 @@ def _naturals(value: str) -> str:
     return f"{len(kinds)} kinds" if kinds else "none"
 
 
+def _natural_list(value: str) -> list[dict[str, Any]]:
+    """The ``natural.enabled`` value (``KIND:VALUE,...`` or ``none``) as a list of
+    ``{"kind", "value"}`` objects."""
+    out: list[dict[str, Any]] = []
+    for item in value.split(","):
+        kind, _, units = item.partition(":")
+        if kind and kind != "none":
+            out.append({"kind": kind, "value": int(units) if units.isdigit() else None})
+    return out
+
+
+def option_value(text: str) -> str | int | bool:
+    """An option's value as JSON: whole numbers as numbers, ``true``/``false`` as booleans,
+    anything else as the text `Rules` reads (each of the three is accepted back by
+    `Rules.from_dict`)."""
+    if text in ("true", "false"):
+        return text == "true"
+    if text.lstrip("-").isdigit():
+        return int(text)
+    return text
+
+
 def cmd_presets(args: argparse.Namespace) -> int:
     """A table of every preset: its game, scoring method, royalty table and naturals."""
-    rows = []
+    rows: list[dict[str, str]] = []
     for name in Rules.presets():
         rules = Rules.preset(name)
         rows.append(
@@ -32,7 +55,8 @@ def cmd_presets(args: argparse.Namespace) -> int:
             }
         )
     if args.json:
-        print(json.dumps(rows))
+        listed = [{**r, "naturals": _natural_list(r["naturals"])} for r in rows]
+        emit("presets", {"presets": listed})
         return 0
     header = ("preset", "game", "method", "royalties", "naturals")
     shown = [
@@ -50,8 +74,10 @@ def cmd_rules(args: argparse.Namespace) -> int:
     values = Rules.preset(args.name).to_dict()
     base = Rules.preset(BASE_PRESET).to_dict()
     if args.json:
-        out = {k: {"value": v, "differs": base.get(k) != v} for k, v in values.items()}
-        print(json.dumps({"preset": args.name, "options": out}))
+        out = {
+            k: {"value": option_value(v), "differs": base.get(k) != v} for k, v in values.items()
+        }
+        emit("rules", {"preset": args.name, "options": out})
         return 0
     width = max(len(k) for k in values)
     for name, value in values.items():

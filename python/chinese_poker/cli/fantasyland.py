@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import json
 
+from chinese_poker.cli.jsonout import card_list, emit, setting_obj
 from chinese_poker.cli.options import rules_of
 from chinese_poker.cli.term import cards, setting_lines
 from chinese_poker.ofc import fantasyland_setting
@@ -14,8 +14,16 @@ def cmd_fantasyland(args: argparse.Namespace) -> int:
     """Print the best setting, its discards, royalties and whether it stays."""
     best = fantasyland_setting(args.cards, args.preset, args.stay_value)
     if args.json:
-        out = dict(best, setting=str(best["setting"]))
-        print(json.dumps(out))
+        payload = {
+            "preset": args.preset,
+            "setting": setting_obj(best["setting"]),
+            "discards": card_list(best["discards"]),
+            "royalty": best["royalty"],
+            "score": best["score"],
+            "stays": best["stays"],
+            "fouled": best["fouled"],
+        }
+        emit("ofc fantasyland", payload)
         return 0
     rules = rules_of(args)
     for line in setting_lines(best["setting"], rules):

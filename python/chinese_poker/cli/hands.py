@@ -7,35 +7,45 @@ import json
 import sys
 from typing import Any
 
-from chinese_poker import Setting, evaluate, format_cards, parse_cards, score
+from chinese_poker import Setting, evaluate, parse_cards, score
 from chinese_poker.cli.errors import CliError
+from chinese_poker.cli.jsonout import card_list, emit, number, setting_obj, settlement
 from chinese_poker.cli.options import rules_of
-from chinese_poker.cli.term import ANSI, cards, pad
+from chinese_poker.cli.term import ANSI, cards, pad, setting_lines
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
     """Print the category and description of each hand."""
     wheel = rules_of(args)["rank.wheel"]
-    rows: list[dict[str, str | int]] = []
+    rows: list[dict[str, Any]] = []
     for text in args.hands:
         codes = parse_cards(text, notation=args.notation)
         value = evaluate(codes, wheel=wheel)  # type: ignore[arg-type]
         rows.append(
             {
-                "cards": format_cards(codes, style="unicode" if args.unicode else "ascii")
-                if args.json
-                else cards(codes),
+                "codes": codes,
                 "category": value.category.name,
                 "description": value.describe(),
                 "value": int(value),
             }
         )
     if args.json:
-        print(json.dumps(rows if len(rows) > 1 else rows[0], ensure_ascii=False))
-    else:
-        width = max(len(ANSI.sub("", str(r["cards"]))) for r in rows)
-        for r in rows:
-            print(f"{pad(str(r['cards']), width)}  {r['category']!s:<14}  {r['description']}")
+        # One shape however many hands were given, so a script needs no special case.
+        hands = [
+            {
+                "cards": card_list(r["codes"]),
+                "category": r["category"],
+                "description": r["description"],
+                "value": r["value"],
+            }
+            for r in rows
+        ]
+        emit("eval", {"wheel": wheel, "hands": hands})
+        return 0
+    shown = [cards(r["codes"]) for r in rows]
+    width = max(len(ANSI.sub("", c)) for c in shown)
+    for c, r in zip(shown, rows):
+        print(f"{pad(c, width)}  {r['category']!s:<14}  {r['description']}")
     return 0
 
 
@@ -69,12 +79,30 @@ def _players_file(path: str) -> list[str]:
     except RecursionError as exc:
         raise CliError(f"cannot read {name}: JSON nested too deeply") from exc
     players = data.get("players") if isinstance(data, dict) else data
-    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+    texts = [_setting_text(p) for p in players] if isinstance(players, list) else None
+    if texts is None or None in texts:
         raise CliError(
             f"cannot read {name}: expected a list of settings or "
-            '{"players": [...]} with one string per player'
+            '{"players": [...]}, each player a string or a setting '
+            '{"front": [...], "middle": [...], "back": [...]}'
         )
-    return players
+    return [t for t in texts if t is not None]
+
+
+def _setting_text(player: Any) -> str | None:
+    """One player of a ``--file`` as command-line text: a string as it is, or a setting in
+    the layout the commands' JSON prints (so `solve --json` output can be settled); None
+    when it is neither."""
+    if isinstance(player, str):
+        return player
+    rows = ("front", "middle", "back")
+    if not isinstance(player, dict) or set(player) != set(rows):
+        return None
+    if not all(
+        isinstance(player[r], list) and all(isinstance(c, str) for c in player[r]) for r in rows
+    ):
+        return None
+    return " / ".join(" ".join(player[r]) for r in rows)
 
 
 def cmd_score(args: argparse.Namespace) -> int:
@@ -86,23 +114,27 @@ def cmd_score(args: argparse.Namespace) -> int:
     players = [_player(t, args.notation) for t in texts]
     result = score(players, rules)  # type: ignore[arg-type]
     if args.json:
-        out = {
-            "preset": args.preset,
-            "totals": [str(t) for t in result.totals],
-            "matrix": [[str(x) for x in row] for row in result.matrix],
-            "pairs": result.pairs,
-            "players": [
-                {**p, "values": [v.describe() for v in p["values"]] if p["values"] else None}
-                for p in result.players
-            ],
-        }
-        print(json.dumps(out, ensure_ascii=False, default=str))
+        names = [f"P{i}" for i in range(len(players))]
+        shown = []
+        for player, info in zip(players, result.players):
+            setting = player[1] if isinstance(player, tuple) else player
+            shown.append(
+                {
+                    "status": info["status"],
+                    "setting": setting_obj(setting) if isinstance(setting, Setting) else None,
+                    "values": [v.describe() for v in info["values"]] if info["values"] else None,
+                    "royalties": list(info["royalties"]),
+                    "dealt_royalty": number(info["dealt_royalty"]),
+                    "total": number(info["total"]),
+                }
+            )
+        emit("score", {"preset": args.preset, "players": shown, **settlement(result, names)})
         return 0
     for i, (player, info) in enumerate(zip(players, result.players)):
-        label = player[1] if isinstance(player, tuple) else player
-        print(f"P{i}  {info['status']:<28} {label}")
-        if isinstance(label, Setting):
-            for line in label.describe(rules).splitlines():
+        setting = player[1] if isinstance(player, tuple) else player
+        print(f"P{i}  {info['status']}")
+        if isinstance(setting, Setting):
+            for line in setting_lines(setting, rules):
                 print(f"      {line}")
     print()
     print(result.explain())

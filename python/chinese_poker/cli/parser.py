@@ -119,7 +119,8 @@ def build_parser() -> argparse.ArgumentParser:
         description=(
             "Settle a deal. Each player is a setting 'front / middle / back', the word "
             "'surrender', or 'natural:<setting>' for a declared natural. Players can also come "
-            "from a JSON file (a list, or {\"players\": [...]}) with --file, '-' for stdin."
+            'from a JSON file (a list, or {"players": [...]}; each a string or a setting as '
+            "--json prints it) with --file, '-' for stdin."
         ),
     )
     sc.add_argument("players", nargs="*", help="one setting per player")

@@ -7,7 +7,7 @@ import argparse
 from chinese_poker import ChinesePokerError, Setting, deal, score, solve
 from chinese_poker.cli.errors import refuse_json
 from chinese_poker.cli.options import rules_of
-from chinese_poker.cli.term import cards, pair_lines
+from chinese_poker.cli.term import cards, pair_lines, setting_lines
 
 PLAY_HELP = (
     "Set your 13 cards as 'front / middle / back' (3 / 5 / 5 cards), e.g. "
@@ -71,9 +71,12 @@ def cmd_play(args: argparse.Namespace) -> int:
             sol = solve(hand, rules, opponents=args.players - 1)
             players.append(("natural", sol.setting) if sol.natural is not None else sol.setting)
         for name, p in zip(names[1:], players[1:]):
+            # Each opponent's rows as the solver commands show a setting, described.
             shown = p[1] if isinstance(p, tuple) else p
-            tag = f" (natural {p[0]})" if isinstance(p, tuple) else ""
-            print(f"  {name:<6} {shown}{tag}")
+            tag = " declares a natural" if isinstance(p, tuple) else ""
+            print(f"  {name}{tag}:")
+            for row in setting_lines(shown, rules):
+                print("    " + row)
         result = score(players, rules)  # type: ignore[arg-type]
         for text in pair_lines(result, names):
             print("  " + text)

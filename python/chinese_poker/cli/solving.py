@@ -4,12 +4,12 @@ settled) and ``simulate`` (many deals, aggregated)."""
 from __future__ import annotations
 
 import argparse
-import json
 import os
 from typing import Any
 
-from chinese_poker import Rules, Setting, deal, format_cards, score, simulate, solve
+from chinese_poker import Rules, Setting, deal, score, simulate, solve
 from chinese_poker.cli.errors import CliError
+from chinese_poker.cli.jsonout import card_list, emit, natural_obj, setting_obj, settlement
 from chinese_poker.cli.options import rules_of
 from chinese_poker.cli.term import BOLD, cards, pad, paint, pair_lines, setting_lines, signed
 from chinese_poker.cli.training import load_model
@@ -40,21 +40,18 @@ def cmd_solve(args: argparse.Namespace) -> int:
         **monte_carlo,
     )
     if args.json:
-        print(
-            json.dumps(
-                {
-                    "setting": str(sol.setting),
-                    "ev": sol.ev,
-                    "se": sol.se,
-                    "natural": None
-                    if sol.natural is None
-                    else {"kind": sol.natural.kind, "value": sol.natural.value},
-                    "fouled": sol.fouled,
-                    "candidates": [{"setting": str(s), "ev": ev} for s, ev in sol.candidates],
-                },
-                ensure_ascii=False,
-            )
-        )
+        payload = {
+            "preset": args.preset,
+            "strategy": args.strategy,
+            "opponents": args.opponents,
+            "setting": setting_obj(sol.setting),
+            "ev": sol.ev,
+            "se": sol.se,
+            "natural": natural_obj(sol.natural),
+            "fouled": sol.fouled,
+            "candidates": [{"setting": setting_obj(s), "ev": ev} for s, ev in sol.candidates],
+        }
+        emit("solve", payload)
         return 0
     se = f" ± {sol.se:.2f}" if sol.se is not None else ""
     head = f"{args.preset}, {args.opponents} opponents, {args.strategy} solver"
@@ -71,8 +68,11 @@ def cmd_solve(args: argparse.Namespace) -> int:
     )
     if len(sol.candidates) > 1:
         print("runner-up settings:")
-        for s, ev in sol.candidates[1:]:
-            print(f"  {pad(signed(ev), 7)}  {s}")
+        for rank, (s, ev) in enumerate(sol.candidates[1:], start=2):
+            # Each runner-up as the chosen setting is shown, so that rows can be compared.
+            print(f"  #{rank}  expected points {signed(ev)}")
+            for line in setting_lines(s, rules):
+                print("    " + line)
     return 0
 
 
@@ -117,23 +117,22 @@ def _demo_json(args: argparse.Namespace, rules: Rules, deck: list[int], names: l
         seats.append(
             {
                 "name": name,
-                "dealt": format_cards(hand),
-                "setting": str(sol.setting),
-                "natural": None
-                if sol.natural is None
-                else {"kind": sol.natural.kind, "value": sol.natural.value},
+                "dealt": card_list(hand),
+                "setting": setting_obj(sol.setting),
+                "natural": natural_obj(sol.natural),
                 "ev": sol.ev,
             }
         )
     result = score(players, rules)  # type: ignore[arg-type]
-    out = {
-        "preset": args.preset,
-        "seed": args.seed,
-        "seats": seats,
-        "totals": [str(t) for t in result.totals],
-        "pairs": pair_lines(result, names),
-    }
-    print(json.dumps(out, ensure_ascii=False))
+    emit(
+        "demo",
+        {
+            "preset": args.preset,
+            "seed": args.seed,
+            "seats": seats,
+            **settlement(result, names),
+        },
+    )
     return 0
 
 
@@ -173,7 +172,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         plot=args.plot,
     )
     if args.json:
-        print(json.dumps(result.to_dict(), default=str))
+        emit("simulate", {"preset": args.preset, **result.to_dict()})
     else:
         print(result.table())
     return 130 if result.interrupted else 0

@@ -393,14 +393,26 @@ impl OfcGame {
             used[c as usize] = true;
         }
         let mut board = self.boards[seat];
-        for &(c, row) in &mv.placements {
-            if !board.push(row, c) {
-                return Err(illegal(format!(
-                    "the {} is full ({} cards)",
-                    row.name(),
-                    CAPACITY[row as usize]
-                )));
+        // A row that cannot take the move's cards is named with its room, so that "full"
+        // is said only of a row that has no room at all.
+        for row in Row::ALL {
+            let wanted = mv.placements.iter().filter(|&&(_, r)| r == row).count();
+            let free = board.free(row);
+            if wanted > free {
+                let capacity = CAPACITY[row as usize];
+                return Err(illegal(if free == 0 {
+                    format!("the {} is full ({capacity} cards)", row.name())
+                } else {
+                    format!(
+                        "the {} has room for {free} more card(s) of its {capacity}, not {wanted}",
+                        row.name()
+                    )
+                }));
             }
+        }
+        for &(c, row) in &mv.placements {
+            let placed = board.push(row, c);
+            debug_assert!(placed, "the room of every row was checked above");
         }
         Ok(board)
     }

@@ -106,7 +106,12 @@ fn illegal_moves_leave_state_unchanged() {
     bad_code[0].0 = 60;
     let cases: Vec<(usize, Vec<(Card, Row)>, Option<Card>, &str)> = vec![
         (0, ok.clone(), None, "turn"),
-        (1, all_front, None, "full"),
+        (
+            1,
+            all_front,
+            None,
+            "the front has room for 3 more card(s) of its 3, not 5",
+        ),
         (1, ok[..4].to_vec(), None, "must place"),
         (1, ok.clone(), Some(hand[0]), "discard"),
         (1, not_held, None, "does not hold"),
@@ -128,6 +133,20 @@ fn illegal_moves_leave_state_unchanged() {
     let e = g.place(seat, &moved, None).unwrap_err();
     assert!(e.to_string().contains("already placed"), "{e}");
     assert_eq!(g, before);
+    // "full" only of a row with no room left: the front took three cards on the first street.
+    let mut h = OfcGame::new(OfcRules::preset("ofc_ru_main").unwrap(), 2, 0, 11, None).unwrap();
+    let first = h.hand(1).to_vec();
+    let rows = [Row::Front, Row::Front, Row::Front, Row::Back, Row::Back];
+    let three_front: Vec<(Card, Row)> = first.iter().copied().zip(rows).collect();
+    h.place(1, &three_front, None).unwrap();
+    while h.to_act() != Some(1) {
+        let seat = h.to_act().unwrap();
+        let mv = heuristic_move(&h).unwrap();
+        h.play(seat, &mv).unwrap();
+    }
+    let card = h.hand(1)[0];
+    let e = h.place(1, &[(card, Row::Front)], None).unwrap_err();
+    assert!(e.to_string().contains("the front is full (3 cards)"), "{e}");
     self_play(&mut g);
     let before = g.clone();
     assert!(g.place(0, &[], None).is_err());
