@@ -42,9 +42,11 @@
 //! | `data/models/plain24_4p.bin` | `overall_plain` | 4 | `cargo run --release -p chinese-poker-core --bin train_model -- --preset plain --option score.method=2-4 --players 4 --iterations 12 --average true --deals 50000 --seed 1 --out rust/core/data/models/plain24_4p.bin` |
 //! | `data/models/royal24_4p.bin` | `overall_royalties` | 4 | `cargo run --release -p chinese-poker-core --bin train_model -- --preset cp_pro_2_4 --players 4 --iterations 12 --average true --deals 50000 --seed 1 --out rust/core/data/models/royal24_4p.bin` |
 //! | `data/models/perrow_4p.bin` | `per_row` | 4 | `cargo run --release -p chinese-poker-core --bin train_model -- --preset cp_pro_1_3 --players 4 --iterations 12 --average true --deals 50000 --seed 1 --out rust/core/data/models/perrow_4p.bin` |
+//! | `data/models/shisanshui_4p.bin` | `doubled_scoop` | 4 | `cargo run --release -p chinese-poker-core --bin train_model -- --preset shisanshui_fujian --players 4 --iterations 12 --average true --deals 50000 --seed 1 --out rust/core/data/models/shisanshui_4p.bin` |
+//! | `data/models/plain16_4p.bin` | `scoop_plain` | 4 | `cargo run --release -p chinese-poker-core --bin train_model -- --preset plain --players 4 --iterations 12 --average true --deals 50000 --seed 1 --out rust/core/data/models/plain16_4p.bin` |
 //! | `data/models/royal16_4p.bin` | `scoop_royalties` | 4 | `cargo run --release -p chinese-poker-core --bin train_model -- --preset cp_pro_1_6 --players 4 --iterations 12 --average true --deals 50000 --seed 1 --out rust/core/data/models/royal16_4p.bin` |
 //!
-//! The files hold 893,420 bytes in all. Training is deterministic whatever the
+//! The files hold 1,055,860 bytes in all. Training is deterministic whatever the
 //! thread count: re-running a command writes the same bytes.
 
 use super::model::Model;
@@ -227,6 +229,18 @@ pub static SHIPPED: &[ShippedModel] = &[
         bytes: include_bytes!("../../data/models/perrow_4p.bin"),
     },
     ShippedModel {
+        families: &[Family::DoubledScoop],
+        players: 4,
+        file: "data/models/shisanshui_4p.bin",
+        bytes: include_bytes!("../../data/models/shisanshui_4p.bin"),
+    },
+    ShippedModel {
+        families: &[Family::ScoopPlain],
+        players: 4,
+        file: "data/models/plain16_4p.bin",
+        bytes: include_bytes!("../../data/models/plain16_4p.bin"),
+    },
+    ShippedModel {
         families: &[Family::ScoopRoyalties],
         players: 4,
         file: "data/models/royal16_4p.bin",
@@ -269,8 +283,11 @@ impl Model {
     /// use chinese_poker_core::{rules::Rules, solve::Model};
     /// let rules = Rules::preset("cp_pro_1_6").unwrap();
     /// let m = Model::for_rules(&rules, 4).unwrap();
-    /// assert!(std::ptr::eq(m, Model::embedded().unwrap()));
+    /// assert!(!std::ptr::eq(m, Model::embedded().unwrap()));
     /// assert!(Model::for_rules(&rules, 5).is_err());
+    /// // No model of its own: the only-winner pot keeps the generic one.
+    /// let pot = Rules::preset("pusoy_ph_pot").unwrap();
+    /// assert!(std::ptr::eq(Model::for_rules(&pot, 2).unwrap(), Model::embedded().unwrap()));
     /// ```
     pub fn for_rules(rules: &Rules, players: usize) -> Result<&'static Model> {
         crate::score::check_players(players)?;
