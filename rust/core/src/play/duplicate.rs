@@ -60,7 +60,9 @@ fn play(
 }
 
 /// A duplicate heads-up match: every deal is played twice with the two 13-card
-/// hands exchanged, scored exactly by [`score`]. Returns A's mean edge in
+/// hands exchanged, scored exactly by [`score`]. The fast strategies price
+/// with the model for heads-up play under the rules ([`Model::for_rules`]).
+/// Returns A's mean edge in
 /// points per hand and its standard error (over deals). Deals come from
 /// `(seed, deal index)`, so the result does not depend on the thread count.
 ///
@@ -82,7 +84,7 @@ pub fn duplicate_match(
             return Err(Strategy::unknown(s.name(), &Strategy::MATCH));
         }
     }
-    let model = Model::embedded()?;
+    let model = Model::for_rules(rules, 2)?;
     let independent_model = model.with_independent_rows();
     let fast = Solver::new(rules, 1, model)?;
     let independent = Solver::new(rules, 1, &independent_model)?;

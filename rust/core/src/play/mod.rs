@@ -6,9 +6,12 @@
 //! - `baseline.rs`: the greedy and royalty-maximising settings.
 //! - `duplicate.rs`: a hand played with a strategy, and [`duplicate_match`].
 //! - `simulate.rs`: deals played and settled in mergeable statistics ([`SimStats`]).
+//! - `model_match.rs`: the fast solver with one opponent model against the
+//!   same solver with another ([`model_match`]), duplicate at 2 to 4 players.
 
 mod baseline;
 mod duplicate;
+mod model_match;
 pub mod simulate;
 mod strategy;
 #[cfg(test)]
@@ -16,5 +19,6 @@ mod tests;
 
 pub use baseline::{greedy_setting, royalty_max_setting};
 pub use duplicate::duplicate_match;
+pub use model_match::{model_match, ModelMatch};
 pub use simulate::{simulate_range, SimStats, NATURAL_KINDS};
 pub use strategy::Strategy;

@@ -187,13 +187,15 @@ pub fn simulate_range(
 /// [`simulate_range`] with every hand set by `strategy`, one of
 /// [`Strategy::SIMULATE`]: the fast solver (against `players - 1`
 /// opponents, at least one), which declares the naturals it finds worth
-/// it, or the greedy setting, which declares none.
+/// it, or the greedy setting, which declares none. `model` is the fast
+/// solver's opponent model; [`Model::for_rules`] gives the one that fits the
+/// rules and table.
 ///
 /// ```
 /// use chinese_poker_core::{parallel::Threads, play::{simulate::simulate_strategy, Strategy}};
 /// use chinese_poker_core::{rules::Rules, solve::Model};
 /// let rules = Rules::plain();
-/// let model = Model::embedded().unwrap();
+/// let model = Model::for_rules(&rules, 4).unwrap();
 /// let s = simulate_strategy(0, 8, 4, &rules, 1, Strategy::Greedy, model, true, false, Threads::Count(1));
 /// assert_eq!(s.unwrap().deals, 8);
 /// ```

@@ -21,6 +21,8 @@
 //! setting beats them, so that early backs can be skipped already.
 //!
 //! - `model.rs`: the [`Model`] of how often rows of each value win, and its file format.
+//! - `shipped.rs`: the models shipped for families of rules, and
+//!   [`Model::for_rules`], which picks one for a deal's rules and table.
 //! - `pricing.rs`: the [`Solver`]'s state and the expected points of row values.
 //! - `stat_cache.rs`: the per-thread cache of row stats.
 //! - `bound.rs`: the branch and bound as hooks of the ordered sweep.
@@ -33,6 +35,7 @@ mod batch;
 mod bound;
 pub mod model;
 mod pricing;
+pub mod shipped;
 pub(crate) mod solver;
 mod stat_cache;
 pub mod strong;

@@ -1,0 +1,142 @@
+//! The duplicate match between two opponent models: the fast solver priced
+//! with model A against the fast solver priced with model B, at a table of
+//! 2 to 4 players under any rules.
+//!
+//! Every deal is first played with B at every seat (the reference). Then for
+//! each seat `i` the hand at seat `i` is played with A instead, everyone else
+//! keeping B's settings, and A's gain at seat `i` is what seat `i` receives
+//! minus what it received in the reference. The cards are the same in both
+//! games, so their luck cancels; the deal's edge is the mean gain over the
+//! seats. Heads-up this is exactly the match with the seats swapped: the two
+//! games (A, B) and (B, A) against the zero-sum reference (B, B).
+
+use crate::cards::deck::{deal_cards, mix_seed};
+use crate::cards::Card;
+use crate::error::{Error, Result};
+use crate::parallel::{filled, for_chunks_sized, with_capacity, Threads};
+use crate::rules::{NaturalDeclare, Rules};
+use crate::score::{check_players, score, PlayerHand};
+use crate::setting::Setting;
+use crate::solve::{Model, Solver};
+
+/// The outcome of [`model_match`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct ModelMatch {
+    /// Deals played.
+    pub deals: usize,
+    /// Players at the table.
+    pub players: usize,
+    /// A's mean gain over B in points per hand (one seat of one deal).
+    pub edge: f64,
+    /// Standard error of `edge`, over deals.
+    pub se: f64,
+    /// Share of hands that A and B set identically (and declare alike).
+    pub same_setting_rate: f64,
+}
+
+/// A hand as the fast solver sets it: a setting, or a declared natural.
+fn fast_hand(solver: &Solver, hand: &[Card; 13], rules: &Rules) -> Result<PlayerHand> {
+    let s = solver.solve_top(hand, 1)?;
+    let setting = Setting::from_cards(&s.setting)?;
+    // Under `auto`/`mandatory` the settlement claims naturals by itself.
+    Ok(
+        if s.natural.is_some() && rules.natural_declare == NaturalDeclare::Optional {
+            PlayerHand::Natural(setting)
+        } else {
+            PlayerHand::Setting(setting)
+        },
+    )
+}
+
+/// One deal: the mean gain of A over the seats, and how many seats A and B
+/// set alike.
+fn play_deal(
+    cards: &[Card; 52],
+    players: usize,
+    rules: &Rules,
+    a: &Solver,
+    b: &Solver,
+) -> Result<(f64, usize)> {
+    let hands: Vec<[Card; 13]> = (0..players)
+        .map(|p| std::array::from_fn(|i| cards[13 * p + i]))
+        .collect();
+    let with_b = hands
+        .iter()
+        .map(|h| fast_hand(b, h, rules))
+        .collect::<Result<Vec<_>>>()?;
+    let reference = score(&with_b, rules, None)?;
+    let mut gain = 0.0;
+    let mut same = 0;
+    for (seat, hand) in hands.iter().enumerate() {
+        let mine = fast_hand(a, hand, rules)?;
+        if mine == with_b[seat] {
+            // The same game as the reference: a gain of exactly zero.
+            same += 1;
+            continue;
+        }
+        let mut table = with_b.clone();
+        table[seat] = mine;
+        let r = score(&table, rules, None)?;
+        gain += r.totals[seat] as f64 / r.denominator as f64
+            - reference.totals[seat] as f64 / reference.denominator as f64;
+    }
+    Ok((gain / players as f64, same))
+}
+
+/// Plays `deals` duplicate deals of `players` (2 to 4) between the fast
+/// solver with model `a` and the fast solver with model `b` under `rules`
+/// (see the module documentation). Each solver is told it faces
+/// `players - 1` opponents. Deal `d`'s cards come from `(seed, d)` and each
+/// deal is scored on its own, so the result does not depend on `threads`.
+///
+/// ```
+/// use chinese_poker_core::{parallel::Threads, play::model_match, rules::Rules, solve::Model};
+/// let rules = Rules::preset("cp_pro_1_6").unwrap();
+/// let m = Model::embedded().unwrap();
+/// let r = model_match(m, m, &rules, 3, 10, 1, Threads::Count(1)).unwrap();
+/// assert_eq!((r.edge, r.se, r.same_setting_rate), (0.0, 0.0, 1.0));
+/// ```
+pub fn model_match(
+    a: &Model,
+    b: &Model,
+    rules: &Rules,
+    players: usize,
+    deals: usize,
+    seed: u64,
+    threads: Threads,
+) -> Result<ModelMatch> {
+    check_players(players)?;
+    if deals == 0 {
+        return Err(Error::InvalidSetting(
+            "a model match needs at least one deal".into(),
+        ));
+    }
+    let sa = Solver::new(rules, players - 1, a)?;
+    let sb = Solver::new(rules, players - 1, b)?;
+    let too_many = |_| Error::InvalidSetting(format!("{deals} deals are too many for one match"));
+    let mut idx = with_capacity(deals, "deals").map_err(too_many)?;
+    idx.extend(0..deals as u64);
+    let mut out = filled(deals, (0.0f64, 0usize), "deals").map_err(too_many)?;
+    for_chunks_sized(&idx, 1, &mut out, 1, threads, 16, |_, ids, out| {
+        for (&d, o) in ids.iter().zip(out.iter_mut()) {
+            let cards: [Card; 52] = deal_cards(mix_seed(seed, d));
+            *o = play_deal(&cards, players, rules, &sa, &sb)?;
+        }
+        Ok(())
+    })?;
+    let n = deals as f64;
+    let edge = out.iter().map(|o| o.0).sum::<f64>() / n;
+    let var = out.iter().map(|o| (o.0 - edge).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    let same = out.iter().map(|o| o.1).sum::<usize>();
+    Ok(ModelMatch {
+        deals,
+        players,
+        edge,
+        se: (var / n).sqrt(),
+        same_setting_rate: same as f64 / (deals * players) as f64,
+    })
+}
+
+#[cfg(test)]
+#[path = "model_match_tests.rs"]
+mod tests;
