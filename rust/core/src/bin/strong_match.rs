@@ -242,10 +242,8 @@ fn run() -> Result<(), String> {
         .and_then(|r| r.with_pairs(&args.options))
         .map_err(|e| e.to_string())?;
     let model = match &args.model {
-        Some(p) => {
-            Model::from_bytes(&std::fs::read(p).map_err(|e| format!("{p}: {e}"))?)
-                .map_err(|e| format!("{p}: {e}"))?
-        }
+        Some(p) => Model::from_bytes(&std::fs::read(p).map_err(|e| format!("{p}: {e}"))?)
+            .map_err(|e| format!("{p}: {e}"))?,
         None => Model::embedded().map_err(|e| e.to_string())?.clone(),
     };
     let last = args.first + args.deals;

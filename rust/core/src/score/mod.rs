@@ -32,8 +32,8 @@ mod settle;
 mod types;
 
 pub use self::deal_scorer::DealScorer;
-pub(crate) use self::seated::{Judged, Table};
 pub use self::limits::{check_players, MAX_PLAYERS, MAX_POT, MAX_STAKE, MIN_PLAYERS};
+pub(crate) use self::seated::{Judged, Table};
 pub use self::settle::{score, score_with_pot};
 pub use self::types::{
     PairKind, PairResult, PlayerHand, PlayerResult, PotResult, ScoreResult, Status,

@@ -37,7 +37,10 @@ impl<'r> Table<'r> {
         if rules.topology == Topology::Banker && rules.banker >= players {
             return Err(Error::Rules {
                 option: "table.banker".into(),
-                reason: format!("seat {} does not exist with {players} players", rules.banker),
+                reason: format!(
+                    "seat {} does not exist with {players} players",
+                    rules.banker
+                ),
             });
         }
         Ok(Table {

@@ -995,7 +995,10 @@ fn seated_table_equals_score_for_every_preset_and_option() {
                 let judged: Result<Vec<Judged>, _> = (hands.iter().enumerate())
                     .map(|(i, h)| Judged::new(i, h, rules))
                     .collect();
-                assert!(Table::new(n, rules).is_err() || judged.is_err(), "{rules:?}");
+                assert!(
+                    Table::new(n, rules).is_err() || judged.is_err(),
+                    "{rules:?}"
+                );
                 continue;
             };
             let mut table = Table::new(n, rules).unwrap();
@@ -1017,5 +1020,8 @@ fn seated_table_equals_score_for_every_preset_and_option() {
             }
         }
     }
-    assert!(checked > 1000 && fouls > 20 && naturals > 20, "{checked} {fouls} {naturals}");
+    assert!(
+        checked > 1000 && fouls > 20 && naturals > 20,
+        "{checked} {fouls} {naturals}"
+    );
 }

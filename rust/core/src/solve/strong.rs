@@ -182,7 +182,9 @@ pub fn solve_strong(
         opponents,
         seed: effort.seed,
     };
-    let race = run_race(k, effort, threads, |s, alive, out| sample(&ctx, s, alive, out))?;
+    let race = run_race(k, effort, threads, |s, alive, out| {
+        sample(&ctx, s, alive, out)
+    })?;
     let model_ev: Vec<f64> = fast.candidates.iter().map(|c| c.1).collect();
     let mut candidates: Vec<Candidate> = (0..k)
         .map(|j| race.candidate(j, fast.candidates[j].0, model_ev[j]))

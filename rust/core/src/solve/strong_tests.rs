@@ -78,7 +78,10 @@ fn candidates_are_the_choice_then_the_rest_best_first() {
         }
         let incumbent = c.iter().find(|x| x.setting == fast.setting).unwrap();
         assert_eq!((incumbent.lead, incumbent.lead_se), (0.0, 0.0));
-        assert_eq!(incumbent.samples, s.samples, "the incumbent never leaves the race");
+        assert_eq!(
+            incumbent.samples, s.samples,
+            "the incumbent never leaves the race"
+        );
     }
 }
 
@@ -144,7 +147,10 @@ fn each_sample_is_scored_as_the_rules_score_the_deal() {
             let mut players = vec![PlayerHand::Surrender];
             for o in 0..opponents {
                 let oh: [Card; 13] = std::array::from_fn(|i| deck[13 * o + i]);
-                assert!(oh.iter().all(|c| !h.contains(c)), "dealt from the unseen cards");
+                assert!(
+                    oh.iter().all(|c| !h.contains(c)),
+                    "dealt from the unseen cards"
+                );
                 let sol = solver.solve_top(&oh, 1).unwrap();
                 let set = Setting::from_cards(&sol.setting).unwrap();
                 players.push(if sol.natural.is_some() {
@@ -156,7 +162,11 @@ fn each_sample_is_scored_as_the_rules_score_the_deal() {
             for (c, &x) in cands.iter().zip(&row) {
                 players[0] = PlayerHand::Setting(*c);
                 let r = score(&players, &rules, None).unwrap();
-                assert_eq!(x, r.totals[0] as f64 / r.denominator as f64, "{preset} sample {s}");
+                assert_eq!(
+                    x,
+                    r.totals[0] as f64 / r.denominator as f64,
+                    "{preset} sample {s}"
+                );
             }
         }
     }
@@ -231,7 +241,10 @@ fn the_incumbent_stays_without_evidence() {
     let (cands, done) = tiny_race(&points, effort);
     assert_eq!(choose(&cands, done, effort.margin), 0);
     // A challenger that is better, on the other hand, is taken.
-    let better: Vec<[f64; 4]> = points.iter().map(|p| [p[0], p[1], p[2], p[3] + 0.5]).collect();
+    let better: Vec<[f64; 4]> = points
+        .iter()
+        .map(|p| [p[0], p[1], p[2], p[3] + 0.5])
+        .collect();
     let (cands, done) = tiny_race(&better, effort);
     assert_eq!(choose(&cands, done, effort.margin), 3);
 }
