@@ -17,7 +17,7 @@
 //! - `pair.rs`: one pair's settlement (rows, method points, royalties, specials);
 //! - `pairwise.rs`: the peer and banker topologies over the table;
 //! - `pot.rs`: the pot topologies;
-//! - `seated.rs`: [`Table`](seated::Table), one table settled again and again with one seat's hand swapped;
+//! - `seated.rs`: `Table`, one table settled again and again with one seat's hand swapped;
 //! - `explain.rs`: the one-line explanation of a pair.
 
 mod deal_scorer;
