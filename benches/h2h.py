@@ -138,7 +138,7 @@ def our_settings(
     ours: str,
     *,
     opponents: int = 1,
-    effort: int = 400,
+    effort: int = 1024,
     threads: int | None = 1,
 ) -> np.ndarray:
     """Our settings for hands (N, 13): ``solve_batch`` (fast) or ``solve`` hand by hand (strong)."""
@@ -233,7 +233,9 @@ def main(argv: list[str] | None = None) -> int:
     what.add_argument("--peer", metavar="CMD", help='peer command with "{hands}" and "{out}"')
     ap.add_argument("--rules", action="append", default=[], metavar="KEY=VALUE")
     ap.add_argument("--ours", choices=("fast", "strong"), default="fast")
-    ap.add_argument("--effort", type=int, default=400, help="strong solver's effort (default 400)")
+    ap.add_argument(
+        "--effort", type=int, default=1024, help="strong solver's most samples (default 1024)"
+    )
     ap.add_argument("--opponents", type=int, default=1, help="opponents our solver assumes")
     ap.add_argument("--threads", type=int, default=1, help="our solver's threads (default 1)")
     args = ap.parse_args(argv)

@@ -339,7 +339,7 @@ def solve(
     strategy: Literal["fast", "strong"] = "fast",
     opponents: int = 3,
     *,
-    effort: int = 400,
+    effort: int = 1024,
     time_budget: float | None = None,
     seed: int = 0,
     threads: int | None = None,

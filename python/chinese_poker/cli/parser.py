@@ -133,7 +133,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="set 13 cards: the chosen setting, its EV, runner-ups, any natural",
         description=(
             "Set a 13-card hand for the best expected score under the preset. The fast solver "
-            "ranks every Pareto-optimal setting by a self-play model; --strategy strong refines "
+            "ranks every Pareto-optimal setting by a self-play model; --strategy strong races "
             "the best candidates by Monte Carlo (--effort samples, --time-budget seconds)."
         ),
     )
@@ -155,7 +155,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--effort",
         type=whole(1),
         default=None,
-        help="Monte-Carlo samples (needs --strategy strong; default 400)",
+        help="Monte-Carlo samples at most (needs --strategy strong; default 1024)",
     )
     so.add_argument(
         "--time-budget",

@@ -87,10 +87,11 @@ const MAX_CANDIDATES: i64 = 100;
 /// `cp_pro_1_6`) against `opponents` (1–3) opponents.
 ///
 /// `strategy="fast"` ranks every Pareto-optimal setting by a model of how
-/// often rows of each value win (trained by self-play); `"strong"` refines
+/// often rows of each value win (trained by self-play); `"strong"` races
 /// the fast solver's best candidates by Monte Carlo against opponents dealt
-/// from the unseen cards (`effort` samples, at most `time_budget` seconds,
-/// seeded by `seed`, common random numbers across candidates).
+/// from the unseen cards (at most `effort` samples and `time_budget`
+/// seconds, seeded by `seed`, common random numbers across candidates),
+/// keeping the fast choice unless another is clearly better.
 /// `candidates` is how many ranked settings the solution lists (the fewer,
 /// the sooner the fast search can stop; 1 is what `solve_batch` uses).
 /// `model` is the opponent model both solvers price rows with (default:
@@ -100,7 +101,7 @@ const MAX_CANDIDATES: i64 = 100;
 /// >>> s.setting.is_foul(), s.ev > -20
 /// (False, True)
 #[pyfunction]
-#[pyo3(signature = (hand, rules=None, strategy="fast", opponents=3, *, effort=400, time_budget=None, seed=0, threads=None, notation="intl", candidates=5, model=None))]
+#[pyo3(signature = (hand, rules=None, strategy="fast", opponents=3, *, effort=1024, time_budget=None, seed=0, threads=None, notation="intl", candidates=5, model=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn solve(
     py: Python<'_>,
@@ -158,17 +159,20 @@ pub fn solve(
         }
     };
     if strong {
+        // The race takes at least its default field; the solution lists `k`.
         let e = Effort {
             samples: effort as usize,
             time_budget: budget,
             seed,
-            candidates: k,
+            candidates: k.max(Effort::default().candidates),
+            ..Effort::default()
         };
         let s = detached(py, || solve_strong(&cards, r, opponents, m, e, t))?;
         let candidates = s
             .candidates
             .iter()
-            .map(|(c, ev, _)| Ok((setting_of(c)?, *ev)))
+            .take(k)
+            .map(|c| Ok((setting_of(&c.setting)?, c.ev)))
             .collect::<PyResult<_>>()?;
         let natural = s
             .natural

@@ -9,6 +9,7 @@ use crate::rules::{NaturalDeclare, Rules};
 use crate::setting::{order_check, FoulReason, Row, Setting};
 
 /// A player's state inside the settlement.
+#[derive(Clone)]
 pub(super) enum Side {
     Played {
         setting: Setting,

@@ -17,6 +17,7 @@
 //! - `pair.rs`: one pair's settlement (rows, method points, royalties, specials);
 //! - `pairwise.rs`: the peer and banker topologies over the table;
 //! - `pot.rs`: the pot topologies;
+//! - `seated.rs`: `Table`, one table settled again and again with one seat's hand swapped;
 //! - `explain.rs`: the one-line explanation of a pair.
 
 mod deal_scorer;
@@ -26,11 +27,13 @@ mod limits;
 mod pair;
 mod pairwise;
 mod pot;
+mod seated;
 mod settle;
 mod types;
 
 pub use self::deal_scorer::DealScorer;
 pub use self::limits::{check_players, MAX_PLAYERS, MAX_POT, MAX_STAKE, MIN_PLAYERS};
+pub(crate) use self::seated::{Judged, Table};
 pub use self::settle::{score, score_with_pot};
 pub use self::types::{
     PairKind, PairResult, PlayerHand, PlayerResult, PotResult, ScoreResult, Status,

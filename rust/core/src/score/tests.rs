@@ -968,3 +968,60 @@ fn amounts_beyond_their_limits_are_refused() {
     assert!(score_with_pot(&hands, &Rules::plain(), None, MAX_POT + 1).is_err());
     assert!(score_with_pot(&hands, &Rules::plain(), None, MAX_POT).is_ok());
 }
+
+#[test]
+fn seated_table_equals_score_for_every_preset_and_option() {
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let rule_sets = rule_sets(&mut rng);
+    let (mut checked, mut naturals, mut fouls) = (0, 0, 0);
+    for rules in &rule_sets {
+        for _ in 0..20 {
+            let n = 2 + rng.below(3);
+            let deal = test_deal(&mut rng, n, rules);
+            // Some players declare the natural they hold, as a solver would.
+            let hands: Vec<PlayerHand> = deal
+                .chunks(13)
+                .map(|s| {
+                    let setting = Setting::from_cards(s).unwrap();
+                    let natural = find_natural_unchecked(setting.cards(), rules).is_some();
+                    if natural && rng.below(2) == 0 {
+                        PlayerHand::Natural(setting)
+                    } else {
+                        PlayerHand::Setting(setting)
+                    }
+                })
+                .collect();
+            let Ok(full) = score(&hands, rules, None) else {
+                let judged: Result<Vec<Judged>, _> = (hands.iter().enumerate())
+                    .map(|(i, h)| Judged::new(i, h, rules))
+                    .collect();
+                assert!(
+                    Table::new(n, rules).is_err() || judged.is_err(),
+                    "{rules:?}"
+                );
+                continue;
+            };
+            let mut table = Table::new(n, rules).unwrap();
+            for (i, h) in hands.iter().enumerate() {
+                table.seat(i, &Judged::new(i, h, rules).unwrap());
+            }
+            for seat in 0..n {
+                let (total, denominator) = table.total(seat);
+                assert_eq!(
+                    (total, denominator),
+                    (full.totals[seat], full.denominator),
+                    "{rules:?}\n{deal:?}"
+                );
+            }
+            checked += 1;
+            for p in &full.players {
+                fouls += usize::from(matches!(p.status, Status::Fouled(_)));
+                naturals += usize::from(matches!(p.status, Status::Natural(_)));
+            }
+        }
+    }
+    assert!(
+        checked > 1000 && fouls > 20 && naturals > 20,
+        "{checked} {fouls} {naturals}"
+    );
+}

@@ -28,7 +28,7 @@
 //! - `bound.rs`: the branch and bound as hooks of the ordered sweep.
 //! - `solver.rs`: ranking the frontier, declaring naturals, [`solve`].
 //! - `batch.rs`: [`solve_rows`], many hands over threads.
-//! - `strong.rs`: the strong solver, Monte Carlo over the fast one's candidates.
+//! - `strong.rs`: the strong solver, a Monte Carlo race of the fast one's candidates.
 //! - `train.rs`: training a [`Model`] by self-play, in blocks that may run anywhere.
 
 mod batch;
@@ -47,4 +47,4 @@ pub use batch::solve_rows;
 pub use model::Model;
 pub use pricing::Solver;
 pub use solver::{solve, Solution, TOP_CANDIDATES};
-pub use strong::{solve_strong, Effort, StrongSolution};
+pub use strong::{solve_strong, Candidate, Effort, StrongSolution};
