@@ -116,6 +116,20 @@ def test_simulate() -> None:
     assert abs(sum(p["mean"] for p in out["points_per_seat"])) < 1e-9
 
 
+def test_train(tmp_path: Path) -> None:
+    out_file = tmp_path / "m.bin"
+    out = valid(
+        "train",
+        run_json("train", "--deals", "40", "--iterations", "2", "--players", "2",
+                 "--threads", "1", "--out", str(out_file), "--json"),
+    )  # fmt: skip
+    # iteration 0 (greedy) and two more, each of 40 two-player deals
+    assert [r["iteration"] for r in out["iterations"]] == [0, 1, 2]
+    assert all(r["deals"] == 40 and r["rows"] + r["fouls"] + r["naturals"] == 80
+               for r in out["iterations"])  # fmt: skip
+    assert out["iterations"][0]["drift"] is None and out_file.stat().st_size > 0
+
+
 def test_ofc_fantasyland() -> None:
     out = valid("ofc fantasyland", run_json("ofc", "fantasyland", "--json", FANTASYLAND))
     assert out["royalty"] == 48

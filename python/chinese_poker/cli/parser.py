@@ -202,7 +202,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     si.add_argument("--seed", type=SEED, default=0, help="seed of the deals (default 0)")
     si.add_argument(
-        "--threads", type=whole(1, 256), default=None, help="threads (default: all cores; at most 256)"
+        "--threads",
+        type=whole(1, 256),
+        default=None,
+        help="threads (default: all cores; at most 256)",
     )
     si.add_argument("--csv", help="write one line per deal (each seat's points) to this file")
     si.add_argument("--plot", help="save a PNG of the points distribution (needs matplotlib)")

@@ -4,10 +4,10 @@ write it to a file, one line per iteration."""
 from __future__ import annotations
 
 import argparse
-import json
 
 from chinese_poker import IterationReport, Model, train_model
 from chinese_poker.cli.errors import CliError
+from chinese_poker.cli.jsonout import emit
 from chinese_poker.cli.options import rules_of
 
 
@@ -41,10 +41,12 @@ def cmd_train(args: argparse.Namespace) -> int:
     rules = rules_of(args)
     _check_output(args.out, "model file")
 
+    reports: list[IterationReport] = []
+
     def show(r: IterationReport) -> None:
-        if args.json:
-            print(json.dumps(_report_dict(r)), flush=True)
-        else:
+        # With --json the reports come in the one object printed at the end.
+        reports.append(r)
+        if not args.json:
             print(_line(r), flush=True)
 
     model = train_model(
@@ -59,7 +61,17 @@ def cmd_train(args: argparse.Namespace) -> int:
         on_iteration=show,
     )
     model.save(args.out)
-    if not args.json:
+    if args.json:
+        emit(
+            "train",
+            {
+                "out": args.out,
+                "players": args.players,
+                "samples": model.samples,
+                "iterations": [_report_dict(r) for r in reports],
+            },
+        )
+    else:
         print(f"wrote {args.out} ({model.samples:,} samples)")
     return 0
 
