@@ -11,7 +11,7 @@ from chinese_poker import Rules, Setting, deal, score, simulate, solve
 from chinese_poker.cli.errors import CliError
 from chinese_poker.cli.jsonout import card_list, emit, natural_obj, setting_obj, settlement
 from chinese_poker.cli.options import rules_of
-from chinese_poker.cli.term import BOLD, cards, pad, paint, pair_lines, setting_lines, signed
+from chinese_poker.cli.term import BOLD, cards, paint, pair_lines, setting_lines, signed
 from chinese_poker.cli.training import load_model
 from chinese_poker.simulate import SimulationResult, _pyplot
 
