@@ -14,6 +14,11 @@ import pytest
 HAND = "As Ad Kc Kd 9h 9s 7c 6d 5h 4s 3c 2d Jh"
 
 
+def _default_sigint() -> None:
+    """Runs in the child before the command: SIGINT back to its default action."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     """The command through ``python -m chinese_poker.cli``, its output captured."""
     return subprocess.run(
@@ -119,6 +124,9 @@ def prompt_then_ctrl_c(*args: str) -> subprocess.CompletedProcess[str]:
         stderr=subprocess.PIPE,
         text=True,
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        # A child inherits an ignored SIGINT (a job started in the background), and
+        # Python then never raises KeyboardInterrupt: the default action is restored.
+        preexec_fn=_default_sigint,
     )
     assert proc.stdout is not None
     seen = ""

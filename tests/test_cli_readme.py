@@ -25,6 +25,11 @@ README = Path(__file__).resolve().parent.parent / "README.md"
 COMMAND = [sys.executable, "-m", "chinese_poker.cli"]
 
 
+def _default_sigint() -> None:
+    """Runs in the child before the command: SIGINT back to its default action."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [*COMMAND, *args], input=stdin, capture_output=True, text=True, check=False, timeout=120
@@ -158,6 +163,9 @@ def test_ctrl_c_during_simulate_prints_the_deals_finished() -> None:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        # A child inherits an ignored SIGINT (a job started in the background), and
+        # Python then never raises KeyboardInterrupt: the default action is restored.
+        preexec_fn=_default_sigint,
     )
     time.sleep(3)  # the import and the first chunks of deals
     proc.send_signal(signal.SIGINT)
