@@ -12,14 +12,19 @@ from __future__ import annotations
 
 import math
 import operator
-import os
 import sys
 import time
-from collections import deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
+from chinese_poker._blocks import (
+    Executor,
+    block_ranges,
+    check_client,
+    in_order,
+    progress_callback,
+)
 from chinese_poker._core import (
     NATURAL_KINDS,
     ChinesePokerError,
@@ -52,13 +57,6 @@ _SUMMED = (
 )
 _LISTS = ("points", "points_sq", "naturals_paid", "naturals_dealt", "row_decided", "row_ties")
 _KEYS = ("players", "denominator", *_SUMMED, *_LISTS, "royalty_rows")
-
-
-class Executor(Protocol):
-    """Anything with ``submit(fn, *args, **kwargs)`` returning a future with ``result()``:
-    a ``dask.distributed.Client`` or a ``concurrent.futures`` executor."""
-
-    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Any: ...
 
 
 def _deals_in(stats: Any, name: str) -> int:
@@ -184,35 +182,6 @@ class SimulationResult:
         return "\n".join(lines)
 
 
-def _default_in_flight(client: Executor) -> int:
-    """Twice the task slots of a Dask client (its ``nthreads()``), else twice the CPUs."""
-    slots = 0
-    nthreads = getattr(client, "nthreads", None)
-    if callable(nthreads):
-        try:
-            slots = sum(int(n) for n in nthreads().values())
-        except Exception:  # not a Dask client after all
-            slots = 0
-    return 2 * max(slots or os.cpu_count() or 1, 1)
-
-
-def _progress_printer() -> Callable[[int, int], None]:
-    start = time.perf_counter()
-
-    def show(done: int, total: int) -> None:
-        rate = done / max(time.perf_counter() - start, 1e-9)
-        width = 30
-        filled = int(width * done / max(total, 1))
-        sys.stderr.write(
-            f"\r[{'#' * filled}{'.' * (width - filled)}] {done:,}/{total:,} deals  {rate:,.0f}/s"
-        )
-        if done >= total:
-            sys.stderr.write("\n")
-        sys.stderr.flush()
-
-    return show
-
-
 def _pyplot() -> Any:
     """matplotlib's pyplot on the file-only Agg backend, or an ImportError that says how
     to install it."""
@@ -280,28 +249,13 @@ def simulate(
         raise OptionError(f"deals must be >= 0 and block >= 1, got deals={deals}, block={block}")
     if in_flight is not None and in_flight < 1:
         raise OptionError(f"in_flight must be >= 1, got {in_flight}")
-    if client is not None and not callable(getattr(client, "submit", None)):
-        raise TypeError(
-            "client must have a submit method (a dask Client or an executor), "
-            f"got {type(client).__name__}"
-        )
+    check_client(client)
     if plot is not None:
         # A missing matplotlib must stop the run before its deals are played, not after.
         _pyplot()
 
     # Lazily: a huge `deals` must not build its list of blocks before the first one runs.
-    def ranges() -> Iterator[tuple[int, int]]:
-        return ((first, min(block, deals - first)) for first in range(0, deals, block))
-
-    show: Callable[[int, int], None] | None
-    if progress is None:
-        show = _progress_printer() if sys.stderr.isatty() and deals >= 50_000 else None
-    elif progress is True:
-        show = _progress_printer()
-    elif progress is False:
-        show = None
-    else:
-        show = progress
+    show = progress_callback(progress, default=sys.stderr.isatty() and deals >= 50_000)
     stats: dict[str, Any] = {}
     done = 0  # blocks finished, in order
     interrupted = False
@@ -333,31 +287,18 @@ def simulate(
         if show:
             show(stats["deals"], deals)
 
-    pending: deque[tuple[int, Any]] = deque()
+    calls = (
+        (first, simulate_range, (first, n, *args), kwargs)
+        for first, n in block_ranges(deals, block)
+    )
+    blocks = in_order(calls, client, in_flight)
     try:
-        if client is None:
-            for first, n in ranges():
-                take(first, simulate_range(first, n, *args, **kwargs))  # type: ignore[arg-type]
-        else:
-            # A bounded window of submitted blocks, collected in order: finished
-            # results (and their futures) are dropped as soon as they are merged.
-            window = in_flight or _default_in_flight(client)
-            for first, n in ranges():
-                pending.append((first, client.submit(simulate_range, first, n, *args, **kwargs)))
-                if len(pending) >= window:
-                    f, fut = pending.popleft()
-                    take(f, fut.result())
-            while pending:
-                f, fut = pending.popleft()
-                take(f, fut.result())
+        for first, block_stats in blocks:
+            take(first, block_stats)
     except KeyboardInterrupt:
         interrupted = True
-        for _, fut in pending:
-            cancel = getattr(fut, "cancel", None)
-            if callable(cancel):
-                cancel()
-        pending.clear()
     finally:
+        blocks.close()  # cancels the tasks still pending
         if out is not None:
             out.close()
     if plot is not None:

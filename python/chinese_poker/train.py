@@ -14,12 +14,17 @@ size, thread count or number of workers.
 from __future__ import annotations
 
 import operator
-import sys
 import time
-from collections import deque
-from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from contextlib import closing
 
+from chinese_poker._blocks import (
+    Executor,
+    block_ranges,
+    check_client,
+    in_order,
+    progress_callback,
+)
 from chinese_poker._core import (
     IterationReport,
     Model,
@@ -28,25 +33,6 @@ from chinese_poker._core import (
     _train_block,
     _Trainer,
 )
-from chinese_poker.simulate import Executor, _default_in_flight
-
-
-def _progress_printer() -> Callable[[int, int], None]:
-    """A progress bar on stderr: deals played over the run's deals, all iterations."""
-    start = time.perf_counter()
-
-    def show(done: int, total: int) -> None:
-        rate = done / max(time.perf_counter() - start, 1e-9)
-        width = 30
-        filled = int(width * done / max(total, 1))
-        sys.stderr.write(
-            f"\r[{'#' * filled}{'.' * (width - filled)}] {done:,}/{total:,} deals  {rate:,.0f}/s"
-        )
-        if done >= total:
-            sys.stderr.write("\n")
-        sys.stderr.flush()
-
-    return show
 
 
 def train_model(
@@ -95,64 +81,32 @@ def train_model(
         raise OptionError(f"block must be >= 1 deals, got {block}")
     if in_flight is not None and in_flight < 1:
         raise OptionError(f"in_flight must be >= 1, got {in_flight}")
-    if client is not None and not callable(getattr(client, "submit", None)):
-        raise TypeError(
-            "client must have a submit method (a dask Client or an executor), "
-            f"got {type(client).__name__}"
-        )
+    check_client(client)
     trainer = _Trainer(rules, players, deals, iterations, seed, bool(average))
-    show: Callable[[int, int], None] | None
-    if progress is True:
-        show = _progress_printer()
-    elif progress is False or progress is None:
-        show = None
-    else:
-        show = progress
+    show = progress_callback(progress, default=False)
     total = deals * (iterations + 1)
     done = 0
     # On a cluster the workers' task slots are the parallelism: one thread per
     # task unless told otherwise, so that tasks do not fight over cores.
     task_threads = 1 if threads is None and client is not None else threads
-    window = in_flight or (_default_in_flight(client) if client is not None else 1)
 
-    def ranges() -> Iterator[tuple[int, int]]:
-        return ((first, min(block, deals - first)) for first in range(0, deals, block))
-
-    def take(first: int, data: bytes, count: int) -> None:
-        nonlocal done
-        trainer.add_block(first, data)
-        done += count
-        if show:
-            show(done, total)
-
-    pending: deque[tuple[int, Any]] = deque()
-    try:
-        while not trainer.finished:
-            t0 = time.perf_counter()
-            args = (rules, players, trainer.model, seed, trainer.iteration)
-            if client is None:
-                for first, n in ranges():
-                    take(first, _train_block(*args, first, n, threads=task_threads), n)
-            else:
-                for first, n in ranges():
-                    fut = client.submit(_train_block, *args, first, n, threads=task_threads)
-                    pending.append((first, (fut, n)))
-                    if len(pending) >= window:
-                        f, (fu, c) = pending.popleft()
-                        take(f, fu.result(), c)
-                while pending:
-                    f, (fu, c) = pending.popleft()
-                    take(f, fu.result(), c)
-            report = trainer.end_iteration(time.perf_counter() - t0)
-            if on_iteration is not None:
-                on_iteration(report)
-    except KeyboardInterrupt:
-        for _, (fut, _n) in pending:
-            cancel = getattr(fut, "cancel", None)
-            if callable(cancel):
-                cancel()
-        pending.clear()
-        raise
+    while not trainer.finished:
+        t0 = time.perf_counter()
+        args = (rules, players, trainer.model, seed, trainer.iteration)
+        kwargs = {"threads": task_threads}
+        calls = (
+            (first, _train_block, (*args, first, n), kwargs)
+            for first, n in block_ranges(deals, block)
+        )
+        with closing(in_order(calls, client, in_flight)) as blocks:
+            for first, data in blocks:
+                trainer.add_block(first, data)
+                done += min(block, deals - first)
+                if show:
+                    show(done, total)
+        report = trainer.end_iteration(time.perf_counter() - t0)
+        if on_iteration is not None:
+            on_iteration(report)
     return trainer.finish()
 
 
