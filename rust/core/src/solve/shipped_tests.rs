@@ -145,44 +145,6 @@ fn three_players_take_the_four_player_model_else_the_two_player_one() {
     }
 }
 
-/// The largest drop of P(we win all rows) or rise of P(the opponent wins
-/// all rows) along one axis as that row's chance rises: how far the
-/// interpolated joint law is from monotone.
-fn copula_defect(m: &Model) -> f64 {
-    let j = |a: [f64; 3]| m.joint(a[0], a[1], a[2]);
-    let scooped = |a: [f64; 3]| {
-        1.0 - j([a[0], 1.0, 1.0]) - j([1.0, a[1], 1.0]) - j([1.0, 1.0, a[2]])
-            + j([a[0], a[1], 1.0])
-            + j([a[0], 1.0, a[2]])
-            + j([1.0, a[1], a[2]])
-            - j(a)
-    };
-    let (coarse, fine) = (32, 512);
-    let mut worst = 0.0f64;
-    for k in 0..3 {
-        for x in 0..=coarse {
-            for y in 0..=coarse {
-                let (mut hi_j, mut lo_s) = (f64::NEG_INFINITY, f64::INFINITY);
-                for t in 0..=fine {
-                    let mut rest = [x, y].map(|v| v as f64 / coarse as f64).into_iter();
-                    let a: [f64; 3] = std::array::from_fn(|i| {
-                        if i == k {
-                            t as f64 / fine as f64
-                        } else {
-                            rest.next().unwrap_or(0.0)
-                        }
-                    });
-                    let (c, s) = (j(a), scooped(a));
-                    hi_j = hi_j.max(c);
-                    lo_s = lo_s.min(s);
-                    worst = worst.max(hi_j - c).max(s - lo_s);
-                }
-            }
-        }
-    }
-    worst
-}
-
 #[test]
 fn the_bound_does_not_trust_shipped_joint_laws_beyond_its_slack() {
     // The branch and bound allows the generic model's joint law a
@@ -190,8 +152,9 @@ fn the_bound_does_not_trust_shipped_joint_laws_beyond_its_slack() {
     // further from monotone (about 2.1e-3 to 2.7e-3 against the generic
     // 7.7e-4), so a solver priced with one must rank the whole frontier.
     use super::super::pricing::{Solver, COPULA_DEFECT};
+    use super::super::tests::copula_defect;
+    // (the generic model's own defect is checked by scoop_terms_are_nearly_monotone)
     let generic = copula_defect(Model::embedded().unwrap());
-    assert!(generic <= COPULA_DEFECT / 2.0, "{generic}");
     let rules = Rules::preset("cp_pro_1_6").unwrap();
     for (s, m) in SHIPPED.iter().zip(PARSED.iter()) {
         let m = m.as_ref().unwrap();

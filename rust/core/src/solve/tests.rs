@@ -141,13 +141,10 @@ fn the_known_floor_is_exact_and_so_is_its_fallback() {
     assert!(known > 1140, "{known} of 1,200 hands with a floor");
 }
 
-#[test]
-fn scoop_terms_are_nearly_monotone() {
-    // The branch and bound needs P(we win all rows) to rise and P(the
-    // opponent wins all rows) to fall as any row's chances rise, up to
-    // COPULA_DEFECT along each axis (the interpolated grid is not an exact
-    // distribution function). Scan lines along each axis finely.
-    let m = Model::embedded().unwrap();
+/// The largest drop of P(we win all rows) or rise of P(the opponent wins
+/// all rows) along one axis as that row's chance rises: how far the
+/// interpolated joint law is from monotone.
+pub(crate) fn copula_defect(m: &Model) -> f64 {
     let j = |a: [f64; 3]| m.joint(a[0], a[1], a[2]);
     let scooped = |a: [f64; 3]| {
         1.0 - j([a[0], 1.0, 1.0]) - j([1.0, a[1], 1.0]) - j([1.0, 1.0, a[2]])
@@ -179,6 +176,16 @@ fn scoop_terms_are_nearly_monotone() {
             }
         }
     }
+    worst
+}
+
+#[test]
+fn scoop_terms_are_nearly_monotone() {
+    // The branch and bound needs P(we win all rows) to rise and P(the
+    // opponent wins all rows) to fall as any row's chances rise, up to
+    // COPULA_DEFECT along each axis (the interpolated grid is not an exact
+    // distribution function).
+    let worst = copula_defect(Model::embedded().unwrap());
     println!("copula monotonicity defect along an axis: {worst:.2e}");
     assert!(worst <= COPULA_DEFECT / 2.0, "{worst}");
 }
