@@ -15,6 +15,8 @@
 //! `--seed N` (default 1), `--threads N` (default: every core, or
 //! `RAYON_NUM_THREADS`; the result does not depend on it).
 
+mod common;
+
 use chinese_poker_core::parallel::Threads;
 use chinese_poker_core::play::model_match;
 use chinese_poker_core::rules::Rules;
@@ -43,21 +45,15 @@ fn parse_args() -> Result<Args, String> {
         seed: 1,
         threads: Threads::Auto,
     };
-    let mut it = std::env::args().skip(1);
-    while let Some(flag) = it.next() {
-        let value = it.next().ok_or(format!("{flag} needs a value"))?;
-        let num = |v: &str| v.parse::<u64>().map_err(|e| format!("{flag} {v}: {e}"));
+    for pair in common::flags() {
+        let (flag, value) = pair?;
+        let num = |v: &str| common::num(&flag, v);
         match flag.as_str() {
             "--a" => a.a = value,
             "--b" => a.b = value,
             "--preset" => a.preset = value,
-            "--option" => {
-                let (k, v) = value
-                    .split_once('=')
-                    .ok_or(format!("--option {value}: expected KEY=VALUE"))?;
-                a.options.push((k.trim().into(), v.trim().into()));
-            }
-            "--players" => a.players = num(&value)? as usize,
+            "--option" => a.options.push(common::option(&value)?),
+            "--players" => a.players = common::players(&value)?,
             "--deals" => a.deals = num(&value)? as usize,
             "--seed" => a.seed = num(&value)?,
             "--threads" => a.threads = Threads::Count((num(&value)? as usize).max(1)),

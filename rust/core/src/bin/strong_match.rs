@@ -23,6 +23,8 @@
 //! figures and its real gains (against the deal's fast opponents, and the
 //! peer's), so rules of choice can be compared on the same races.
 
+mod common;
+
 use chinese_poker_core::cards::deck::deal_deck;
 use chinese_poker_core::cards::Card;
 use chinese_poker_core::parallel::Threads;
@@ -62,24 +64,13 @@ fn parse_args() -> Result<Args, String> {
         peer: None,
         dump: None,
     };
-    let mut it = std::env::args().skip(1);
-    while let Some(flag) = it.next() {
-        let value = it.next().ok_or(format!("{flag} needs a value"))?;
-        let num = |v: &str| v.parse::<u64>().map_err(|e| format!("{flag} {v}: {e}"));
+    for pair in common::flags() {
+        let (flag, value) = pair?;
+        let num = |v: &str| common::num(&flag, v);
         match flag.as_str() {
             "--preset" => a.preset = value,
-            "--option" => {
-                let (k, v) = value
-                    .split_once('=')
-                    .ok_or(format!("--option {value}: expected KEY=VALUE"))?;
-                a.options.push((k.trim().into(), v.trim().into()));
-            }
-            "--players" => {
-                a.players = num(&value)? as usize;
-                if !(2..=4).contains(&a.players) {
-                    return Err(format!("--players {value}: a table has 2 to 4 players"));
-                }
-            }
+            "--option" => a.options.push(common::option(&value)?),
+            "--players" => a.players = common::players(&value)?,
             "--deals" => a.deals = num(&value)? as usize,
             "--first" => a.first = num(&value)? as usize,
             "--seed" => a.seed = num(&value)?,

@@ -22,6 +22,8 @@
 //! count. `chinese-poker train` (the Python command line) writes the same
 //! tables with the training recorded.
 
+mod common;
+
 use chinese_poker_core::parallel::Threads;
 use chinese_poker_core::rules::Rules;
 use chinese_poker_core::solve::train::{train, TrainOptions};
@@ -49,28 +51,17 @@ fn parse_args() -> Result<Args, String> {
         players: 4,
         average: false,
     };
-    let mut it = std::env::args().skip(1);
-    while let Some(flag) = it.next() {
-        let value = it.next().ok_or(format!("{flag} needs a value"))?;
-        let num = |v: &str| v.parse::<u64>().map_err(|e| format!("{flag} {v}: {e}"));
+    for pair in common::flags() {
+        let (flag, value) = pair?;
+        let num = |v: &str| common::num(&flag, v);
         match flag.as_str() {
             "--seed" => a.seed = num(&value)?,
             "--iterations" => a.iterations = num(&value)? as usize,
             "--deals" => a.deals = num(&value)? as usize,
             "--out" => a.out = value,
             "--preset" => a.preset = value,
-            "--option" => {
-                let (k, v) = value
-                    .split_once('=')
-                    .ok_or(format!("--option {value}: expected KEY=VALUE"))?;
-                a.options.push((k.trim().into(), v.trim().into()));
-            }
-            "--players" => {
-                a.players = num(&value)? as usize;
-                if !(2..=4).contains(&a.players) {
-                    return Err(format!("--players {value}: a table has 2 to 4 players"));
-                }
-            }
+            "--option" => a.options.push(common::option(&value)?),
+            "--players" => a.players = common::players(&value)?,
             "--average" => {
                 a.average = value
                     .parse::<bool>()
