@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from chinese_poker import Natural, ScoreResult, Setting, format_cards
+from chinese_poker.cli.term import named
 
 #: The version of the layout of every command's JSON; raised when a layout changes in a way
 #: a reader would notice (a field removed, renamed or retyped).
@@ -54,9 +55,7 @@ def settlement(result: ScoreResult, names: Sequence[str]) -> dict[str, Any]:
     in the explanations (the core writes P0, P1, …)."""
     pairs = []
     for p in result.pairs:
-        text = str(p["explanation"])
-        for i, n in enumerate(names):
-            text = text.replace(f"P{i}", n)
+        text = named(str(p["explanation"]), names)
         pairs.append(
             {
                 "a": p["a"],

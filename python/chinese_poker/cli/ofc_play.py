@@ -102,9 +102,9 @@ def _show_end(game: OfcGame, result: ScoreResult, names: Sequence[str], rules: R
             print("    " + line)
     print()
     for pair, line in zip(result.pairs, pair_lines(result, names)):
-        if pair["kind"] == "no contest":
-            # The engine's "no contest": neither of the two is in play. Say why.
-            a, b = pair["a"], pair["b"]
+        a, b = pair["a"], pair["b"]
+        if all(str(result.players[s]["status"]).startswith("fouled") for s in (a, b)):
+            # The engine says "no contest"; the player is told why.
             line = f"{names[a]} v {names[b]}: both fouled, no points change hands"
         print(line)
     print("totals: " + ", ".join(f"{n} {signed(t, '+')}" for n, t in zip(names, result.totals)))

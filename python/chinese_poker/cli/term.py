@@ -96,12 +96,15 @@ def setting_lines(setting: Setting, rules: Rules) -> list[str]:
     ]
 
 
+def named(text: str, names: Sequence[str]) -> str:
+    """A settlement explanation with the players' names for the core's P0, P1, …."""
+    for i, n in enumerate(names):
+        text = text.replace(f"P{i}", n)
+    return text
+
+
 def pair_lines(result: ScoreResult, names: Sequence[str]) -> list[str]:
     """The settlement's pair explanations with the players' names for P0, P1, …."""
-    lines = []
-    for pair in result.pairs:
-        text = pair["explanation"]
-        for i, n in enumerate(names):
-            text = text.replace(f"P{i}", n)
-        lines.append(f"{names[pair['a']]} v {names[pair['b']]}: {text}")
-    return lines
+    return [
+        f"{names[p['a']]} v {names[p['b']]}: {named(p['explanation'], names)}" for p in result.pairs
+    ]
