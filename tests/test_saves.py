@@ -65,6 +65,7 @@ def test_possible_fantasyland_states_are_accepted() -> None:
     # Pineapple deals 14 on entry; progressive Pineapple 14 to 17
     assert OfcGame("ofc_pineapple", players=2, seed=1, fantasyland=[14, 0]).in_fantasyland(0)
     progressive = [p for p in cp.Rules.presets() if "progressive" in p and p.startswith("ofc")]
+    assert progressive == ["ofc_pineapple_progressive"]
     for p in progressive:
         assert OfcGame(p, players=2, seed=1, fantasyland=[0, 16]).in_fantasyland(1)
 

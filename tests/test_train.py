@@ -105,6 +105,10 @@ def test_a_trained_model_changes_the_strong_solver(small: Model) -> None:
     strong = {"strategy": "strong", "effort": 40, "seed": 1, "opponents": 1}
     a = solve(HAND, PLAIN_24, model=small, **strong)
     assert a.setting.is_foul(PLAIN_24) is False
+    # The opponents of the samples are set with the model given: other opponents,
+    # other means (the default model's figures are not those of the small one).
+    b = solve(HAND, PLAIN_24, **strong)
+    assert a.ev != b.ev
 
 
 def test_bad_files_are_refused_clearly(small: Model, tmp_path: Path) -> None:
