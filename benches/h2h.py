@@ -140,15 +140,26 @@ def our_settings(
     opponents: int = 1,
     effort: int = 1024,
     threads: int | None = 1,
+    model: cp.Model | None = None,
 ) -> np.ndarray:
-    """Our settings for hands (N, 13): ``solve_batch`` (fast) or ``solve`` hand by hand (strong)."""
+    """Our settings for hands (N, 13): ``solve_batch`` (fast) or ``solve`` hand by hand
+    (strong), priced with `model` (None: the shipped one)."""
     if ours == "fast":
-        settings, _ = cp.solve_batch(hands, rules, opponents=opponents, threads=threads)
+        settings, _ = cp.solve_batch(
+            hands, rules, opponents=opponents, threads=threads, model=model
+        )
         return settings
     out = np.empty_like(hands)
     for i, hand in enumerate(hands.tolist()):
         s = cp.solve(
-            hand, rules, "strong", opponents=opponents, effort=effort, seed=i, threads=threads
+            hand,
+            rules,
+            "strong",
+            opponents=opponents,
+            effort=effort,
+            seed=i,
+            threads=threads,
+            model=model,
         )
         out[i] = s.setting.codes
     return out
@@ -237,6 +248,9 @@ def main(argv: list[str] | None = None) -> int:
         "--effort", type=int, default=1024, help="strong solver's most samples (default 1024)"
     )
     ap.add_argument("--opponents", type=int, default=1, help="opponents our solver assumes")
+    ap.add_argument(
+        "--model", type=Path, metavar="FILE", help="opponent model file (default: the shipped one)"
+    )
     ap.add_argument("--threads", type=int, default=1, help="our solver's threads (default 1)")
     args = ap.parse_args(argv)
     if args.deals < 1:
@@ -292,6 +306,10 @@ def main(argv: list[str] | None = None) -> int:
         # The usual cause: settings written for hands of another --deals or --seed.
         return _fail(f"peer settings: {e} (same --deals and --seed as the hands file?)")
 
+    try:
+        model = None if args.model is None else cp.Model.load(args.model)
+    except (OSError, ValueError) as e:
+        return _fail(f"--model: {e}")
     start = time.perf_counter()
     try:
         ours = our_settings(
@@ -301,6 +319,7 @@ def main(argv: list[str] | None = None) -> int:
             opponents=args.opponents,
             effort=args.effort,
             threads=args.threads,
+            model=model,
         )
     except ValueError as e:
         return _fail(f"our solver: {e}")

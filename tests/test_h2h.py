@@ -156,3 +156,21 @@ def test_bad_input_ends_with_a_message_not_a_traceback(h2h, tmp_path, capsys):
 def test_peer_times_are_read_in_microseconds(h2h):
     text = "hands 40 illegal 0 mean 3512.3 us p10 3100.0 us p90 4000.1 us\nmedian 3.4 ms\n"
     assert h2h.peer_times(text) == {"mean": 3512.3, "median": 3400.0}
+
+
+def test_model_plays_the_given_model(h2h, tmp_path, capsys):
+    # The peer plays our settings priced with a model trained here; ours with that
+    # model file match them exactly, ours with the shipped one need not.
+    model = cp.train_model(PLAIN_2_4, 2, deals=300, iterations=2, seed=5)
+    model_file = tmp_path / "m.bin"
+    model.save(model_file)
+    hands = h2h.deal_hands(200, 3).reshape(-1, 13)
+    path = tmp_path / "settings.txt"
+    path.write_text(h2h.format_lines(h2h.our_settings(hands, PLAIN_2_4, "fast", model=model)))
+    args = ["--deals", "200", "--seed", "3", "--peer-settings", str(path)]
+    assert h2h.main([*args, "--model", str(model_file)]) == 0
+    assert "same setting 100.0%" in capsys.readouterr().out
+    assert h2h.main(args) == 0
+    assert "same setting 100.0%" not in capsys.readouterr().out
+    assert h2h.main([*args, "--model", str(tmp_path / "none.bin")]) == 2
+    assert "--model" in capsys.readouterr().err
