@@ -48,8 +48,14 @@ fn play(
             }
         }
     };
-    let setting = Setting::from_cards(&cards)?;
-    // Under `auto`/`mandatory` the settlement claims naturals by itself.
+    played(&cards, natural, rules)
+}
+
+/// A hand as played: its setting, declared as a natural when the player
+/// claims one and the rules leave the claim to him (under `auto` and
+/// `mandatory` the settlement claims naturals by itself).
+pub(super) fn played(cards: &[Card; 13], natural: bool, rules: &Rules) -> Result<PlayerHand> {
+    let setting = Setting::from_cards(cards)?;
     Ok(
         if natural && rules.natural_declare == NaturalDeclare::Optional {
             PlayerHand::Natural(setting)
@@ -57,6 +63,36 @@ fn play(
             PlayerHand::Setting(setting)
         },
     )
+}
+
+/// `each(deal)` for deals `0..deals` over the fork-safe pools (not rayon's
+/// global one), in deal order; a result that depends only on the deal's
+/// index does not depend on the thread count.
+pub(super) fn per_deal<T: Clone + Send>(
+    deals: usize,
+    threads: Threads,
+    zero: T,
+    each: impl Fn(u64) -> Result<T> + Sync,
+) -> Result<Vec<T>> {
+    let too_many = |_| Error::InvalidSetting(format!("{deals} deals are too many for one match"));
+    let mut idx = with_capacity(deals, "deals").map_err(too_many)?;
+    idx.extend(0..deals as u64);
+    let mut out = filled(deals, zero, "deals").map_err(too_many)?;
+    for_chunks_sized(&idx, 1, &mut out, 1, threads, 16, |_, ids, out| {
+        for (&d, o) in ids.iter().zip(out.iter_mut()) {
+            *o = each(d)?;
+        }
+        Ok(())
+    })?;
+    Ok(out)
+}
+
+/// The mean of `xs` and its standard error.
+pub(super) fn mean_se(xs: &[f64]) -> (f64, f64) {
+    let n = xs.len().max(1) as f64;
+    let mean = xs.iter().sum::<f64>() / n;
+    let var = xs.iter().map(|e| (e - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    (mean, (var / n).sqrt())
 }
 
 /// A duplicate heads-up match: every deal is played twice with the two 13-card
@@ -88,32 +124,20 @@ pub fn duplicate_match(
     let independent_model = model.with_independent_rows();
     let fast = Solver::new(rules, 1, model)?;
     let independent = Solver::new(rules, 1, &independent_model)?;
-    // The batch module's fork-safe pools, not rayon's global one; each deal's
-    // edge depends only on (seed, deal index), so threads do not change it.
-    let too_many = |_| Error::InvalidSetting(format!("{deals} deals are too many for one match"));
-    let mut idx = with_capacity(deals, "deals").map_err(too_many)?;
-    idx.extend(0..deals as u64);
-    let mut edges = filled(deals, 0.0f64, "deals").map_err(too_many)?;
-    for_chunks_sized(&idx, 1, &mut edges, 1, Threads::Auto, 16, |_, ids, out| {
-        for (&d, e) in ids.iter().zip(out.iter_mut()) {
-            let cards: [Card; 26] = deal_cards(mix_seed(seed, d));
-            let mut h1 = [0; 13];
-            let mut h2 = [0; 13];
-            h1.copy_from_slice(&cards[..13]);
-            h2.copy_from_slice(&cards[13..]);
-            let mut total = 0.0;
-            for (ha, hb) in [(&h1, &h2), (&h2, &h1)] {
-                let pa = play(a, ha, rules, &fast, &independent)?;
-                let pb = play(b, hb, rules, &fast, &independent)?;
-                let r = score(&[pa, pb], rules, None)?;
-                total += r.totals[0] as f64 / r.denominator as f64;
-            }
-            *e = total / 2.0;
+    let edges = per_deal(deals, Threads::Auto, 0.0f64, |d| {
+        let cards: [Card; 26] = deal_cards(mix_seed(seed, d));
+        let mut h1 = [0; 13];
+        let mut h2 = [0; 13];
+        h1.copy_from_slice(&cards[..13]);
+        h2.copy_from_slice(&cards[13..]);
+        let mut total = 0.0;
+        for (ha, hb) in [(&h1, &h2), (&h2, &h1)] {
+            let pa = play(a, ha, rules, &fast, &independent)?;
+            let pb = play(b, hb, rules, &fast, &independent)?;
+            let r = score(&[pa, pb], rules, None)?;
+            total += r.totals[0] as f64 / r.denominator as f64;
         }
-        Ok(())
+        Ok(total / 2.0)
     })?;
-    let n = edges.len().max(1) as f64;
-    let mean = edges.iter().sum::<f64>() / n;
-    let var = edges.iter().map(|e| (e - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
-    Ok((mean, (var / n).sqrt()))
+    Ok(mean_se(&edges))
 }

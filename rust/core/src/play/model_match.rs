@@ -10,13 +10,13 @@
 //! seats. Heads-up this is exactly the match with the seats swapped: the two
 //! games (A, B) and (B, A) against the zero-sum reference (B, B).
 
+use super::duplicate::{mean_se, per_deal, played};
 use crate::cards::deck::{deal_cards, mix_seed};
 use crate::cards::Card;
 use crate::error::{Error, Result};
-use crate::parallel::{filled, for_chunks_sized, with_capacity, Threads};
-use crate::rules::{NaturalDeclare, Rules};
+use crate::parallel::Threads;
+use crate::rules::Rules;
 use crate::score::{check_players, score, PlayerHand};
-use crate::setting::Setting;
 use crate::solve::{Model, Solver};
 
 /// The outcome of [`model_match`].
@@ -37,19 +37,9 @@ pub struct ModelMatch {
 /// A hand as the fast solver sets it: a setting, or a declared natural.
 fn fast_hand(solver: &Solver, hand: &[Card; 13], rules: &Rules) -> Result<PlayerHand> {
     let s = solver.solve_top(hand, 1)?;
-    let setting = Setting::from_cards(&s.setting)?;
-    // Under `auto`/`mandatory` the settlement claims naturals by itself.
-    Ok(
-        if s.natural.is_some() && rules.natural_declare == NaturalDeclare::Optional {
-            PlayerHand::Natural(setting)
-        } else {
-            PlayerHand::Setting(setting)
-        },
-    )
+    played(&s.setting, s.natural.is_some(), rules)
 }
 
-/// One deal: the mean gain of A over the seats, and how many seats A and B
-/// set alike.
 fn play_deal(
     cards: &[Card; 52],
     players: usize,
@@ -113,26 +103,18 @@ pub fn model_match(
     }
     let sa = Solver::new(rules, players - 1, a)?;
     let sb = Solver::new(rules, players - 1, b)?;
-    let too_many = |_| Error::InvalidSetting(format!("{deals} deals are too many for one match"));
-    let mut idx = with_capacity(deals, "deals").map_err(too_many)?;
-    idx.extend(0..deals as u64);
-    let mut out = filled(deals, (0.0f64, 0usize), "deals").map_err(too_many)?;
-    for_chunks_sized(&idx, 1, &mut out, 1, threads, 16, |_, ids, out| {
-        for (&d, o) in ids.iter().zip(out.iter_mut()) {
-            let cards: [Card; 52] = deal_cards(mix_seed(seed, d));
-            *o = play_deal(&cards, players, rules, &sa, &sb)?;
-        }
-        Ok(())
+    let out = per_deal(deals, threads, (0.0f64, 0usize), |d| {
+        let cards: [Card; 52] = deal_cards(mix_seed(seed, d));
+        play_deal(&cards, players, rules, &sa, &sb)
     })?;
-    let n = deals as f64;
-    let edge = out.iter().map(|o| o.0).sum::<f64>() / n;
-    let var = out.iter().map(|o| (o.0 - edge).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    let gains: Vec<f64> = out.iter().map(|o| o.0).collect();
+    let (edge, se) = mean_se(&gains);
     let same = out.iter().map(|o| o.1).sum::<usize>();
     Ok(ModelMatch {
         deals,
         players,
         edge,
-        se: (var / n).sqrt(),
+        se,
         same_setting_rate: same as f64 / (deals * players) as f64,
     })
 }
