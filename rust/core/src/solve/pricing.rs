@@ -12,13 +12,6 @@ use crate::setting::Row;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::LazyLock;
 
-/// How far the embedded model's interpolated joint law strays from monotone:
-/// along any one axis, P(scoop) may fall and P(scooped) rise by up to this
-/// much (about 2.6 times the worst, 7.7e-4, seen on a fine scan in
-/// `scoop_terms_are_nearly_monotone`, which fails if a new model strays further).
-/// The branch and bound of [`Solver::solve`] widens its bound by it.
-pub(super) const COPULA_DEFECT: f64 = 2e-3;
-
 /// Ids of [`Solver`]s, for [`StatCache`](super::stat_cache::StatCache).
 pub(super) static SOLVER_IDS: AtomicU64 = AtomicU64::new(0);
 
@@ -388,16 +381,13 @@ impl<'a> Solver<'a> {
     /// non-decreasing in strength, scoop multipliers at least 1, and the
     /// method is not Russian table scoring (whose exactly-two-rows term is
     /// not monotone). The row chances are cumulative tables and the joint
-    /// law's scoop terms are monotone (`embedded_model_is_sane`,
-    /// `scoop_terms_are_nearly_monotone`: the embedded model's joint law up to
-    /// [`COPULA_DEFECT`], covered by [`Solver::bound_slack`]; other fitted
-    /// models are not checked, so they take the full frontier).
+    /// law's scoop terms are monotone up to the model's
+    /// [`Model::monotone_defect`], which [`Solver::bound_slack`] covers.
     pub(super) fn ev_monotone(&self) -> bool {
         let rules = self.rules;
-        // Only joint laws whose monotonicity defect is measured: the
-        // embedded model's (COPULA_DEFECT) and independent rows (none).
-        let known =
-            self.model.independent || Model::embedded().is_ok_and(|m| std::ptr::eq(m, self.model));
+        // A defect that is not a number (a model file of NaNs is refused on
+        // reading, but the search must not rest on it) means no bound.
+        let known = self.model.independent || self.model.monotone_defect().is_finite();
         let royalties_rise = self
             .rows
             .iter()
@@ -410,7 +400,7 @@ impl<'a> Solver<'a> {
 
     /// How much the expected points can exceed those of a setting that beats
     /// it row by row: the joint law's monotonicity defect (up to
-    /// [`COPULA_DEFECT`] per row for P(scoop) and for P(scooped)) times the
+    /// [`Model::monotone_defect`] per row for P(scoop) and for P(scooped)) times the
     /// most points a unit of scoop probability is worth.
     pub(super) fn bound_slack(&self) -> f64 {
         let rules = self.rules;
@@ -431,6 +421,6 @@ impl<'a> Solver<'a> {
             per_scoop +=
                 self.scoop_points * m * (rules.scoop_multiplier_all - 1) as f64 * (n + 1.0);
         }
-        n * per_scoop * 2.0 * 3.0 * COPULA_DEFECT
+        n * per_scoop * 2.0 * 3.0 * self.model.monotone_defect()
     }
 }
