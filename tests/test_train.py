@@ -84,18 +84,39 @@ def test_save_and_load_give_identical_answers(small: Model, tmp_path: Path) -> N
     assert not np.array_equal(a[1], default[1])
 
 
-def test_the_default_model_is_what_solve_uses(tmp_path: Path) -> None:
+MODELS = Path(__file__).resolve().parents[1] / "rust" / "core" / "data" / "models"
+
+
+def test_solve_uses_the_model_shipped_for_the_rules_and_the_table() -> None:
     m = Model.default()
     assert m.rules is None and m.players is None and m.history == []
     assert m.samples > 0 and "training not recorded" in repr(m)
-    s, t = solve(HAND), solve(HAND, model=m)
-    assert (str(s.setting), s.ev, s.candidates) == (str(t.setting), t.ev, t.candidates)
+    # The files in the repository are what the package ships.
+    heads_up = Model.for_rules(PLAIN_24, 2)
+    assert heads_up == Model.load(MODELS / "plain24_2p.bin") != m
+    four = Model.for_rules(Rules(), 4)
+    assert four == Model.load(MODELS / "royal16_4p.bin")
+    assert Model.for_rules(Rules(), 3) == four  # three players take the four-player model
+    # The only-winner pot has no model of its own.
+    pot = Rules.preset("pusoy_ph_pot")
+    assert Model.for_rules(pot, 2) == m
+    for rules, opponents, model in [(None, 3, four), (PLAIN_24, 1, heads_up), (pot, 1, m)]:
+        s, t = solve(HAND, rules, opponents=opponents), solve(HAND, rules, opponents=opponents, model=model)
+        assert (str(s.setting), s.ev, s.candidates) == (str(t.setting), t.ev, t.candidates)
+    # Another model gives other prices.
+    assert solve(HAND).ev != solve(HAND, model=m).ev
     batch = hands(30, seed=2)
-    a, b = solve_batch(batch), solve_batch(batch, model=m)
+    a, b = solve_batch(batch), solve_batch(batch, model=four)
     np.testing.assert_array_equal(a[0], b[0])
     np.testing.assert_array_equal(a[1], b[1])
     strong = {"strategy": "strong", "effort": 40, "seed": 1}
-    assert solve(HAND, **strong).ev == solve(HAND, model=m, **strong).ev
+    assert solve(HAND, **strong).ev == solve(HAND, model=four, **strong).ev
+    with pytest.raises(cp.ChinesePokerError, match="players"):
+        Model.for_rules(Rules(), 5)
+
+
+def test_the_default_model_writes_itself_back() -> None:
+    m = Model.default()
     # The default writes itself back in the first format, byte for byte.
     assert Model.from_bytes(m.to_bytes()) == m
     assert m.to_bytes()[:8] == b"CPMODEL1"

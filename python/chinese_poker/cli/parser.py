@@ -168,7 +168,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--model",
         metavar="FILE",
         default=None,
-        help="opponent model file written by `chinese-poker train` (default: the shipped one)",
+        help="opponent model file written by `chinese-poker train` (default: the one shipped for the rules and the table size)",
     )
     so.set_defaults(func=cmd_solve)
 

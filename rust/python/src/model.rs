@@ -8,6 +8,7 @@ use crate::args::threads_opt;
 use crate::errors::to_pyerr_static;
 use crate::guard::{detached, light};
 use crate::rules::{rules_or_default, Rules};
+use chinese_poker_core::rules::Rules as CoreRules;
 use chinese_poker_core::solve::model::Tally;
 use chinese_poker_core::solve::train::{
     train_block, IterationReport as CoreReport, TrainOptions, Trainer as CoreTrainer,
@@ -51,9 +52,11 @@ fn in_file(e: Error, path: &Path) -> Error {
 
 /// The fast solver's opponent model: the learned distribution of an
 /// opponent's front, middle and back rows and their joint law, trained by
-/// self-play (`chinese_poker.train_model`). `Model.default()` is the model
-/// shipped inside the package (trained under `cp_pro_1_6` at four players),
-/// which `solve` and `solve_batch` use when given no `model=`.
+/// self-play (`chinese_poker.train_model`). `Model.for_rules(rules,
+/// players)` is the model the package ships for a family of rules and a
+/// table size, which `solve` and `solve_batch` use when given no `model=`;
+/// `Model.default()` is the generic one (trained under `cp_pro_1_6` at four
+/// players), used where no family model is shipped.
 ///
 /// A model trained by `train_model` records what it was trained under
 /// (`rules`, `players`, `deals`, `iterations`, `seed`, `average`, the final
@@ -79,21 +82,49 @@ impl Model {
     }
 }
 
-/// The model of `model=`: the given one, or the embedded default.
-pub fn model_or_default<'a>(model: Option<&'a Bound<'_, Model>>) -> PyResult<&'a CoreModel> {
+/// The model of `model=`: the given one, or the one shipped for the rules
+/// at a table of `players` (the generic model where none was shipped).
+pub fn model_or_default<'a>(
+    model: Option<&'a Bound<'_, Model>>,
+    rules: &CoreRules,
+    players: usize,
+) -> PyResult<&'a CoreModel> {
     match model {
         Some(m) => Ok(&m.get().inner),
-        None => light(CoreModel::embedded),
+        None => light(|| CoreModel::for_rules(rules, players)),
     }
 }
 
 #[pymethods]
 impl Model {
-    /// The model shipped with the package (the one `solve` uses by default).
+    /// The generic model shipped with the package (trained under `cp_pro_1_6`
+    /// four-handed), used for rules without a model of their own.
     #[staticmethod]
     #[pyo3(name = "default")]
     fn embedded() -> PyResult<Model> {
         light(CoreModel::embedded).map(|m| Model::of(m.clone()))
+    }
+
+    /// The model the solver uses by default under `rules` at a table of
+    /// `players` (2 to 4): the one trained for the rules' family and table
+    /// size when the package ships one, else `Model.default()`. The README's
+    /// table of models says which presets each serves.
+    ///
+    /// >>> from chinese_poker import Rules
+    /// >>> plain24 = Rules(preset="plain", method="2-4")
+    /// >>> Model.for_rules(plain24, 2) == Model.default()
+    /// False
+    /// >>> Model.for_rules(Rules(preset="pusoy_ph_pot"), 2) == Model.default()
+    /// True
+    #[staticmethod]
+    #[pyo3(signature = (rules=None, players=4))]
+    fn for_rules(
+        rules: Option<&Bound<'_, Rules>>,
+        #[pyo3(from_py_with = args::int)] players: i64,
+    ) -> PyResult<Model> {
+        let r = rules_or_default(rules);
+        let n = usize::try_from(players).unwrap_or(0);
+        light(|| CoreModel::for_rules(r, n)).map(|m| Model::of(m.clone()))
     }
 
     /// Reads a model file written by `Model.save` (or the `train_model`

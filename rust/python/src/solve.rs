@@ -48,10 +48,6 @@ fn opponents_opt(n: i64) -> PyResult<usize> {
     }
 }
 
-fn model() -> PyResult<&'static Model> {
-    light(Model::embedded)
-}
-
 /// The solver's answer: the chosen `setting`, its expected points `ev`
 /// against all the opponents (with standard error `se` for the strong
 /// solver, None for the fast one), the `natural` declared (or None), the
@@ -95,7 +91,8 @@ const MAX_CANDIDATES: i64 = 100;
 /// `candidates` is how many ranked settings the solution lists (the fewer,
 /// the sooner the fast search can stop; 1 is what `solve_batch` uses).
 /// `model` is the opponent model both solvers price rows with (default:
-/// `Model.default()`, the one shipped with the package).
+/// `Model.for_rules(rules, opponents + 1)`, the model the package ships for
+/// those rules at that table size).
 ///
 /// >>> s = solve("As Ad Kc Kd 9h 9s 7c 6d 5h 4s 3c 2d Jh")
 /// >>> s.setting.is_foul(), s.ev > -20
@@ -133,7 +130,7 @@ pub fn solve(
     let codes = codes_of(hand, n)?;
     let cards = light(|| hand13(&codes))?;
     let r = rules_or_default(rules);
-    let m = model_or_default(model)?;
+    let m = model_or_default(model, r, opponents + 1)?;
     let t = threads_opt(threads)?;
     if effort < 1 {
         return light(|| {
@@ -213,7 +210,7 @@ pub fn solve(
 /// returns the settings, uint8 (N, 13) (front 3, middle 5, back 5), and their
 /// expected points, float64 (N,). The GIL is released and the hands are
 /// spread over threads; results do not depend on the thread count. `model`
-/// is the opponent model (default: `Model.default()`).
+/// is the opponent model (default: `Model.for_rules(rules, opponents + 1)`).
 ///
 /// >>> import numpy as np
 /// >>> hands = np.arange(52, dtype=np.uint8).reshape(4, 13)
@@ -242,7 +239,7 @@ pub fn solve_batch<'py>(
     }
     let opponents = opponents_opt(opponents)?;
     let r = rules_or_default(rules);
-    let m = model_or_default(model)?;
+    let m = model_or_default(model, r, opponents + 1)?;
     let t = threads_opt(threads)?;
     let (ro, n, _) = rows_u8(hands, "hands", &[13])?;
     limits::check("solve_batch", n as u64, 13 + 8, "hands")?;
@@ -339,8 +336,9 @@ pub fn simulate_range<'py>(
             "deals",
         )?;
     }
-    let m = model()?;
     let strategy = strategy_opt(strategy, &Strategy::SIMULATE)?;
+    // Players out of range are refused by the simulation with its own message.
+    let m = light(|| Model::for_rules(r, players_n.clamp(2, 4)))?;
     let stats = detached(py, || {
         simulate_strategy(
             first,
