@@ -34,7 +34,7 @@ ZIG := $(VENV)/.ziglang
 $(ZIG): | $(PY)
 	$(PY) -m pip install -q 'ziglang>=0.13,<0.16' && touch $@
 
-wheel: $(MATURIN) $(ZIG) ## the abi3 manylinux wheel (CPython >= 3.10) and the sdist, in dist/
+wheel: $(MATURIN) $(ZIG) ## the abi3 manylinux wheel (CPython >= 3.9) and the sdist, in dist/
 	rm -rf dist
 	$(MATURIN) build --locked --release --features abi3 --compatibility manylinux_2_17 --zig --out dist
 	$(MATURIN) sdist --out dist

@@ -16,6 +16,7 @@ use chinese_poker_core::parallel::{Threads, MAX_THREADS};
 use chinese_poker_core::Error;
 use pyo3::exceptions::{PyOverflowError, PyTypeError};
 use pyo3::prelude::*;
+use pyo3::pybacked::PyBackedStr;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyInt, PyString};
 
@@ -153,14 +154,40 @@ where
         .map(Some)
 }
 
+/// A string argument's text: a literal default, or the caller's string.
+///
+/// Not a borrowed `&str`: CPython 3.9's limited API, which the abi3 wheel
+/// targets, cannot lend a string's UTF-8 buffer, so there `PyBackedStr` holds
+/// an encoded copy (elsewhere it borrows the string as before). A default must
+/// be a `Text::Static`, and the function then spells its Python signature in
+/// `text_signature`, which pyo3 cannot render from a non-literal default.
+pub(crate) enum Text {
+    /// A default written in the signature.
+    Static(&'static str),
+    /// The text of a Python `str` argument.
+    Py(PyBackedStr),
+}
+
+impl std::ops::Deref for Text {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        match self {
+            Text::Static(s) => s,
+            Text::Py(s) => s,
+        }
+    }
+}
+
 /// A string argument's text; a lone surrogate (not UTF-8) is the error `bad`
 /// makes from the text, lossily decoded, and the surrogate's index.
-fn text_or<'a>(
-    ob: &'a Bound<'_, PyAny>,
-    bad: impl FnOnce(String, usize) -> Error,
-) -> PyResult<&'a str> {
+///
+/// A `PyBackedStr` rather than a borrowed `&str`: the limited API of CPython
+/// 3.9, which the abi3 wheel targets, cannot lend a string's UTF-8 buffer, so
+/// there the text is held in an encoded copy; elsewhere it is borrowed as before.
+fn text_or(ob: &Bound<'_, PyAny>, bad: impl FnOnce(String, usize) -> Error) -> PyResult<Text> {
     let s = ob.cast::<PyString>()?;
-    s.to_str().map_err(|e| {
+    PyBackedStr::try_from(s.clone()).map(Text::Py).map_err(|e| {
         let py = ob.py();
         let start = e
             .value(py)
@@ -172,7 +199,7 @@ fn text_or<'a>(
 }
 
 /// The name of an option, preset, notation or strategy.
-pub(crate) fn name<'a>(ob: &'a Bound<'_, PyAny>) -> PyResult<&'a str> {
+pub(crate) fn name(ob: &Bound<'_, PyAny>) -> PyResult<Text> {
     text_or(ob, |text, at| Error::UnknownOption {
         option: "name".into(),
         value: text,
@@ -181,7 +208,7 @@ pub(crate) fn name<'a>(ob: &'a Bound<'_, PyAny>) -> PyResult<&'a str> {
 }
 
 /// `name`, or None.
-pub(crate) fn opt_name<'a>(ob: &'a Bound<'_, PyAny>) -> PyResult<Option<&'a str>> {
+pub(crate) fn opt_name(ob: &Bound<'_, PyAny>) -> PyResult<Option<Text>> {
     if ob.is_none() {
         Ok(None)
     } else {
@@ -190,7 +217,7 @@ pub(crate) fn opt_name<'a>(ob: &'a Bound<'_, PyAny>) -> PyResult<Option<&'a str>
 }
 
 /// Card text: a lone surrogate is an `InvalidCardError` at its position.
-pub(crate) fn card_text<'a>(ob: &'a Bound<'_, PyAny>) -> PyResult<&'a str> {
+pub(crate) fn card_text(ob: &Bound<'_, PyAny>) -> PyResult<Text> {
     text_or(ob, |text, at| Error::InvalidCard {
         token: text.chars().nth(at).map(String::from).unwrap_or_default(),
         position: at,
@@ -199,7 +226,7 @@ pub(crate) fn card_text<'a>(ob: &'a Bound<'_, PyAny>) -> PyResult<&'a str> {
 }
 
 /// A saved game (JSON text): a lone surrogate makes it a bad document.
-pub(crate) fn json_text<'a>(ob: &'a Bound<'_, PyAny>) -> PyResult<&'a str> {
+pub(crate) fn json_text(ob: &Bound<'_, PyAny>) -> PyResult<Text> {
     // Refused before the text is converted: a document of megabytes is not
     // copied or scanned with the GIL held just to be refused afterwards.
     if let Ok(s) = ob.cast::<PyString>() {
@@ -281,7 +308,7 @@ pub(crate) fn codes_up_to(
 ) -> PyResult<Vec<i64>> {
     if ob.is_instance_of::<PyString>() {
         let text = card_text(ob)?;
-        return light(|| notation::parse_cards(text, notation))
+        return light(|| notation::parse_cards(&text, notation))
             .map(|v| v.into_iter().map(i64::from).collect());
     }
     if ob.try_iter().is_err() {

@@ -17,11 +17,14 @@ use pyo3::prelude::*;
 /// >>> parse_cards("As 10h T♦")
 /// [51, 34, 33]
 #[pyfunction]
-#[pyo3(signature = (text, notation="intl"))]
+#[pyo3(signature = (text, notation=args::Text::Static("intl")), text_signature = "(text, notation='intl')")]
 fn parse_cards(
-    #[pyo3(from_py_with = args::card_text)] text: &str,
-    #[pyo3(from_py_with = args::name)] notation: &str,
+    #[pyo3(from_py_with = args::card_text)] text: args::Text,
+    #[pyo3(from_py_with = args::name)] notation: args::Text,
 ) -> PyResult<Vec<u32>> {
+    // `Text` to `&str` once, for the body below.
+    let text: &str = &text;
+    let notation: &str = &notation;
     let n = args::opt::<Notation>(Some(notation))?;
     // Vec<u32>, not Vec<u8>: pyo3 turns a Vec<u8> into `bytes`.
     light(|| notation::parse_cards(text, n)).map(|v| v.into_iter().map(u32::from).collect())
@@ -32,11 +35,14 @@ fn parse_cards(
 /// >>> parse_ranks("T-2-3-4-5-6-7-8-9-10-V-D-K", notation="ru_latin")[:3]
 /// [12, 0, 1]
 #[pyfunction]
-#[pyo3(signature = (text, notation="intl"))]
+#[pyo3(signature = (text, notation=args::Text::Static("intl")), text_signature = "(text, notation='intl')")]
 fn parse_ranks(
-    #[pyo3(from_py_with = args::card_text)] text: &str,
-    #[pyo3(from_py_with = args::name)] notation: &str,
+    #[pyo3(from_py_with = args::card_text)] text: args::Text,
+    #[pyo3(from_py_with = args::name)] notation: args::Text,
 ) -> PyResult<Vec<u32>> {
+    // `Text` to `&str` once, for the body below.
+    let text: &str = &text;
+    let notation: &str = &notation;
     let n = args::opt::<Notation>(Some(notation))?;
     light(|| notation::parse_ranks(text, n)).map(|v| v.into_iter().map(u32::from).collect())
 }
@@ -49,11 +55,13 @@ const FORMAT_MAX: usize = 1 << 24;
 /// >>> format_cards([51, 34, 0], style="unicode")
 /// 'A♠ T♥ 2♣'
 #[pyfunction]
-#[pyo3(signature = (cards, style="ascii"))]
+#[pyo3(signature = (cards, style=args::Text::Static("ascii")), text_signature = "(cards, style='ascii')")]
 fn format_cards(
     cards: &Bound<'_, PyAny>,
-    #[pyo3(from_py_with = args::name)] style: &str,
+    #[pyo3(from_py_with = args::name)] style: args::Text,
 ) -> PyResult<String> {
+    // `Text` to `&str` once, for the body below.
+    let style: &str = &style;
     let s = args::opt::<Style>(Some(style))?;
     let codes = args::codes_up_to(cards, Notation::Intl, FORMAT_MAX)?;
     light(|| cards::format_cards(&codes, s))

@@ -11,8 +11,10 @@ use pyo3::prelude::*;
 /// never crosses into Python: `at` is 'detached' (GIL released, the heavy
 /// calls), 'light' (GIL held) or 'worker' (inside a batch's thread pool).
 #[pyfunction]
-#[pyo3(signature = (at="detached"))]
-fn _debug_panic(py: Python<'_>, #[pyo3(from_py_with = args::name)] at: &str) -> PyResult<()> {
+#[pyo3(signature = (at=args::Text::Static("detached")), text_signature = "(at='detached')")]
+fn _debug_panic(py: Python<'_>, #[pyo3(from_py_with = args::name)] at: args::Text) -> PyResult<()> {
+    // `Text` to `&str` once, for the body below.
+    let at: &str = &at;
     fn boom() -> chinese_poker_core::Result<()> {
         panic!("deliberate panic from _debug_panic")
     }

@@ -112,9 +112,12 @@ impl HandValue {
 #[pyo3(signature = (cards, *, wheel=None, notation=None))]
 fn evaluate<'py>(
     cards: &Bound<'py, PyAny>,
-    #[pyo3(from_py_with = args::opt_name)] wheel: Option<&str>,
-    #[pyo3(from_py_with = args::opt_name)] notation: Option<&str>,
+    #[pyo3(from_py_with = args::opt_name)] wheel: Option<args::Text>,
+    #[pyo3(from_py_with = args::opt_name)] notation: Option<args::Text>,
 ) -> PyResult<Bound<'py, HandValue>> {
+    // `Text` to `&str` once, for the body below.
+    let wheel = wheel.as_deref();
+    let notation = notation.as_deref();
     let py = cards.py();
     // Fastest path: a list of five or three plain ints 0..=51, read by
     // identity (see `value5`; `notation` applies to text only).
@@ -191,8 +194,10 @@ fn value5(
     c2: &Bound<'_, PyAny>,
     c3: &Bound<'_, PyAny>,
     c4: &Bound<'_, PyAny>,
-    #[pyo3(from_py_with = args::opt_name)] wheel: Option<&str>,
+    #[pyo3(from_py_with = args::opt_name)] wheel: Option<args::Text>,
 ) -> PyResult<u32> {
+    // `Text` to `&str` once, for the body below.
+    let wheel = wheel.as_deref();
     let e = evaluator_of(wheel)?;
     if let Some(v) = plain_value5(e, [c0, c1, c2, c3, c4]) {
         return Ok(v);
@@ -219,8 +224,10 @@ fn value3(
     c0: &Bound<'_, PyAny>,
     c1: &Bound<'_, PyAny>,
     c2: &Bound<'_, PyAny>,
-    #[pyo3(from_py_with = args::opt_name)] wheel: Option<&str>,
+    #[pyo3(from_py_with = args::opt_name)] wheel: Option<args::Text>,
 ) -> PyResult<u32> {
+    // `Text` to `&str` once, for the body below.
+    let wheel = wheel.as_deref();
     let e = evaluator_of(wheel)?;
     if let Some(v) = plain_value3(e, [c0, c1, c2]) {
         return Ok(v);
@@ -258,9 +265,11 @@ fn evaluator_of(wheel: Option<&str>) -> PyResult<&'static eval::Evaluator> {
 fn evaluate_batch<'py>(
     py: Python<'py>,
     cards: &Bound<'py, PyAny>,
-    #[pyo3(from_py_with = args::opt_name)] wheel: Option<&str>,
+    #[pyo3(from_py_with = args::opt_name)] wheel: Option<args::Text>,
     #[pyo3(from_py_with = args::opt_int)] threads: Option<i64>,
 ) -> PyResult<Bound<'py, PyArray1<u32>>> {
+    // `Text` to `&str` once, for the body below.
+    let wheel = wheel.as_deref();
     let w = args::opt::<Wheel>(wheel)?;
     let t = args::threads_opt(threads)?;
     let (ro, n, width) = arrays::rows_u8(cards, "cards", &[3, 5])?;

@@ -45,13 +45,15 @@ impl Natural {
 /// >>> find_natural("2c 3d 4h 5s 6c 7d 8h 9s Tc Jd Qh Ks Ac").kind
 /// 'DRAGON'
 #[pyfunction]
-#[pyo3(signature = (hand, rules=None, *, notation="intl"))]
+#[pyo3(signature = (hand, rules=None, *, notation=args::Text::Static("intl")), text_signature = "(hand, rules=None, *, notation='intl')")]
 pub fn find_natural(
     py: Python<'_>,
     hand: &Bound<'_, PyAny>,
     rules: Option<&Bound<'_, Rules>>,
-    #[pyo3(from_py_with = args::name)] notation: &str,
+    #[pyo3(from_py_with = args::name)] notation: args::Text,
 ) -> PyResult<Option<Natural>> {
+    // `Text` to `&str` once, for the body below.
+    let notation: &str = &notation;
     let n: Notation = light(|| notation.parse())?;
     let codes = args::codes_of(hand, n)?;
     let r = rules_or_default(rules);

@@ -85,15 +85,17 @@ pub struct OfcGame {
 #[pymethods]
 impl OfcGame {
     #[new]
-    #[pyo3(signature = (preset="ofc_ru_main", players=2, button=0, seed=None, fantasyland=None, rules=None))]
+    #[pyo3(signature = (preset=args::Text::Static("ofc_ru_main"), players=2, button=0, seed=None, fantasyland=None, rules=None), text_signature = "(preset='ofc_ru_main', players=2, button=0, seed=None, fantasyland=None, rules=None)")]
     fn new(
-        #[pyo3(from_py_with = args::name)] preset: &str,
+        #[pyo3(from_py_with = args::name)] preset: args::Text,
         #[pyo3(from_py_with = args::int)] players: usize,
         #[pyo3(from_py_with = args::int)] button: usize,
         #[pyo3(from_py_with = args::opt_int)] seed: Option<u64>,
         #[pyo3(from_py_with = fantasyland_arg)] fantasyland: Option<Vec<u8>>,
         rules: Option<&Bound<'_, Rules>>,
     ) -> PyResult<Self> {
+        // `Text` to `&str` once, for the body below.
+        let preset: &str = &preset;
         // `rules` overrides the preset's settlement rules (e.g. the Russian match
         // system); dealing and Fantasyland still follow the preset.
         let ofc_rules = match rules {
@@ -259,8 +261,10 @@ impl OfcGame {
     #[staticmethod]
     fn from_json(
         py: Python<'_>,
-        #[pyo3(from_py_with = args::json_text)] text: &str,
+        #[pyo3(from_py_with = args::json_text)] text: args::Text,
     ) -> PyResult<OfcGame> {
+        // `Text` to `&str` once, for the body below.
+        let text: &str = &text;
         detached(py, || CoreGame::from_json(text)).map(|inner| OfcGame { inner })
     }
 
@@ -306,13 +310,15 @@ impl OfcGame {
 /// >>> fantasyland_setting("2c 4h 4c 4d 4s 5d 5s 5c 6h 7h 8h 9h Th Kd", "ofc_us")["royalty"]
 /// 48
 #[pyfunction]
-#[pyo3(signature = (cards, preset="ofc_us", stay_value=8.0))]
+#[pyo3(signature = (cards, preset=args::Text::Static("ofc_us"), stay_value=8.0), text_signature = "(cards, preset='ofc_us', stay_value=8.0)")]
 pub fn fantasyland_setting<'py>(
     py: Python<'py>,
     cards: &Bound<'py, PyAny>,
-    #[pyo3(from_py_with = args::name)] preset: &str,
+    #[pyo3(from_py_with = args::name)] preset: args::Text,
     #[pyo3(from_py_with = args::float)] stay_value: f64,
 ) -> PyResult<Bound<'py, PyDict>> {
+    // `Text` to `&str` once, for the body below.
+    let preset: &str = &preset;
     let codes = cards_arg(Some(cards))?;
     let rules = light(|| OfcRules::preset(preset))?;
     let sol = detached(py, || best_fantasyland_setting(&codes, &rules, stay_value))?;

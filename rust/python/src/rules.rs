@@ -65,7 +65,7 @@ fn option_value_at(v: &Bound<'_, PyAny>, depth: usize) -> PyResult<String> {
         .into());
     }
     if v.is_instance_of::<PyString>() {
-        return args::name(v).map(str::to_string);
+        return args::name(v).map(|s| s.to_string());
     }
     if let Ok(d) = v.cast::<PyDict>() {
         let mut parts = Vec::new();
@@ -99,10 +99,10 @@ fn apply(rules: &CoreRules, options: Option<&Bound<'_, PyDict>>) -> PyResult<Cor
         }
         for (k, v) in opts.iter() {
             let key = args::name(&k)?;
-            if key == "preset" {
+            if &*key == "preset" {
                 continue;
             }
-            pairs.push((light(|| option_name(key))?, option_value(&v)?));
+            pairs.push((light(|| option_name(&key))?, option_value(&v)?));
         }
     }
     light(|| rules.with_pairs(&pairs))
@@ -138,7 +138,9 @@ impl Rules {
 
     /// The rules of a preset of RULES §8, e.g. `Rules.preset("wiki_2_4")`.
     #[staticmethod]
-    fn preset(#[pyo3(from_py_with = args::name)] name: &str) -> PyResult<Self> {
+    fn preset(#[pyo3(from_py_with = args::name)] name: args::Text) -> PyResult<Self> {
+        // `Text` to `&str` once, for the body below.
+        let name: &str = &name;
         light(|| CoreRules::preset(name)).map(|inner| Rules { inner })
     }
 
@@ -176,7 +178,9 @@ impl Rules {
     }
 
     /// The value string of one option.
-    fn __getitem__(&self, #[pyo3(from_py_with = args::name)] name: &str) -> PyResult<String> {
+    fn __getitem__(&self, #[pyo3(from_py_with = args::name)] name: args::Text) -> PyResult<String> {
+        // `Text` to `&str` once, for the body below.
+        let name: &str = &name;
         let n = light(|| option_name(name))?;
         light(|| self.inner.get(&n))
     }

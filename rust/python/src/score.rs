@@ -26,10 +26,10 @@ fn player_hand(ob: &Bound<'_, PyAny>) -> PyResult<PlayerHand> {
     }
     if ob.is_instance_of::<PyString>() {
         let text = args::card_text(ob)?;
-        if text == "surrender" {
+        if &*text == "surrender" {
             return Ok(PlayerHand::Surrender);
         }
-        return light(|| CoreSetting::parse(text, Notation::Intl).map(PlayerHand::Setting));
+        return light(|| CoreSetting::parse(&text, Notation::Intl).map(PlayerHand::Setting));
     }
     if let Ok(t) = ob.cast::<PyTuple>() {
         if t.len() == 2 {

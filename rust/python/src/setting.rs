@@ -55,19 +55,21 @@ impl Setting {
 #[pymethods]
 impl Setting {
     #[new]
-    #[pyo3(signature = (front, middle=None, back=None, *, notation="intl"))]
+    #[pyo3(signature = (front, middle=None, back=None, *, notation=args::Text::Static("intl")), text_signature = "(front, middle=None, back=None, *, notation='intl')")]
     fn new(
         front: &Bound<'_, PyAny>,
         middle: Option<&Bound<'_, PyAny>>,
         back: Option<&Bound<'_, PyAny>>,
-        #[pyo3(from_py_with = args::name)] notation: &str,
+        #[pyo3(from_py_with = args::name)] notation: args::Text,
     ) -> PyResult<Self> {
+        // `Text` to `&str` once, for the body below.
+        let notation: &str = &notation;
         let n: Notation = light(|| notation.parse())?;
         match (middle, back) {
             (None, None) => {
                 if front.is_instance_of::<PyString>() {
                     let text = args::card_text(front)?;
-                    return light(|| CoreSetting::parse(text, n)).map(|inner| Setting { inner });
+                    return light(|| CoreSetting::parse(&text, n)).map(|inner| Setting { inner });
                 }
                 let codes = args::codes_of(front, n)?;
                 light(|| CoreSetting::from_codes(&codes)).map(|inner| Setting { inner })
@@ -177,15 +179,17 @@ impl Setting {
     /// front   Ks Kd 5d        Pair of Kings, 5 kicker
     /// middle  As Ad Ac 9h 9d  Full house, Aces full of Nines  (royalty 2)
     /// back    Jc Tc 9c 8c 7c  Straight flush, J-T-9-8-7  (royalty 5)
-    #[pyo3(signature = (rules=None, *, style="ascii", grouped=false, royalties=false, verdict=true))]
+    #[pyo3(signature = (rules=None, *, style=args::Text::Static("ascii"), grouped=false, royalties=false, verdict=true), text_signature = "($self, rules=None, *, style='ascii', grouped=False, royalties=False, verdict=True)")]
     fn describe(
         &self,
         rules: Option<&Bound<'_, Rules>>,
-        #[pyo3(from_py_with = args::name)] style: &str,
+        #[pyo3(from_py_with = args::name)] style: args::Text,
         grouped: bool,
         royalties: bool,
         verdict: bool,
     ) -> PyResult<String> {
+        // `Text` to `&str` once, for the body below.
+        let style: &str = &style;
         let opts = RenderOptions {
             style: args::opt::<Style>(Some(style))?,
             grouped,
@@ -220,14 +224,16 @@ fn settings_array<'py>(py: Python<'py>, rows: Vec<[u8; 13]>) -> PyResult<Bound<'
 /// >>> all_settings("2c 3d 4h 5s 6c 7d 8h 9s Tc Jd Qh Ks Ac", legal_only=False).shape
 /// (72072, 13)
 #[pyfunction]
-#[pyo3(signature = (hand, rules=None, legal_only=true, *, notation="intl"))]
+#[pyo3(signature = (hand, rules=None, legal_only=true, *, notation=args::Text::Static("intl")), text_signature = "(hand, rules=None, legal_only=True, *, notation='intl')")]
 pub fn all_settings<'py>(
     py: Python<'py>,
     hand: &Bound<'py, PyAny>,
     rules: Option<&Bound<'py, Rules>>,
     legal_only: bool,
-    #[pyo3(from_py_with = args::name)] notation: &str,
+    #[pyo3(from_py_with = args::name)] notation: args::Text,
 ) -> PyResult<Bound<'py, PyArray2<u8>>> {
+    // `Text` to `&str` once, for the body below.
+    let notation: &str = &notation;
     let n: Notation = light(|| notation.parse())?;
     let codes = args::codes_of(hand, n)?;
     let r = rules_or_default(rules);
@@ -250,13 +256,15 @@ pub fn all_settings<'py>(
 /// >>> settings.shape[1], values.shape[1]
 /// (13, 3)
 #[pyfunction]
-#[pyo3(signature = (hand, rules=None, *, notation="intl"))]
+#[pyo3(signature = (hand, rules=None, *, notation=args::Text::Static("intl")), text_signature = "(hand, rules=None, *, notation='intl')")]
 pub fn pareto_settings<'py>(
     py: Python<'py>,
     hand: &Bound<'py, PyAny>,
     rules: Option<&Bound<'py, Rules>>,
-    #[pyo3(from_py_with = args::name)] notation: &str,
+    #[pyo3(from_py_with = args::name)] notation: args::Text,
 ) -> PyResult<(Bound<'py, PyArray2<u8>>, Bound<'py, PyArray2<u32>>)> {
+    // `Text` to `&str` once, for the body below.
+    let notation: &str = &notation;
     let n: Notation = light(|| notation.parse())?;
     let codes = args::codes_of(hand, n)?;
     let r = rules_or_default(rules);

@@ -98,22 +98,25 @@ const MAX_CANDIDATES: i64 = 100;
 /// >>> s.setting.is_foul(), s.ev > -20
 /// (False, True)
 #[pyfunction]
-#[pyo3(signature = (hand, rules=None, strategy="fast", opponents=3, *, effort=1024, time_budget=None, seed=0, threads=None, notation="intl", candidates=5, model=None))]
+#[pyo3(signature = (hand, rules=None, strategy=args::Text::Static("fast"), opponents=3, *, effort=1024, time_budget=None, seed=0, threads=None, notation=args::Text::Static("intl"), candidates=5, model=None), text_signature = "(hand, rules=None, strategy='fast', opponents=3, *, effort=1024, time_budget=None, seed=0, threads=None, notation='intl', candidates=5, model=None)")]
 #[allow(clippy::too_many_arguments)]
 pub fn solve(
     py: Python<'_>,
     hand: &Bound<'_, PyAny>,
     rules: Option<&Bound<'_, Rules>>,
-    #[pyo3(from_py_with = args::name)] strategy: &str,
+    #[pyo3(from_py_with = args::name)] strategy: args::Text,
     #[pyo3(from_py_with = args::int)] opponents: i64,
     #[pyo3(from_py_with = args::int)] effort: i64,
     #[pyo3(from_py_with = args::opt_float)] time_budget: Option<f64>,
     #[pyo3(from_py_with = args::int)] seed: u64,
     #[pyo3(from_py_with = args::opt_int)] threads: Option<i64>,
-    #[pyo3(from_py_with = args::name)] notation: &str,
+    #[pyo3(from_py_with = args::name)] notation: args::Text,
     #[pyo3(from_py_with = args::int)] candidates: i64,
     model: Option<&Bound<'_, PyModel>>,
 ) -> PyResult<Solution> {
+    // `Text` to `&str` once, for the body below.
+    let strategy: &str = &strategy;
+    let notation: &str = &notation;
     let strong = strategy_opt(strategy, &Strategy::SOLVE)? == Strategy::Strong;
     if !(1..=MAX_CANDIDATES).contains(&candidates) {
         return light(|| {
@@ -218,16 +221,18 @@ pub fn solve(
 /// >>> settings.shape, ev.shape
 /// ((4, 13), (4,))
 #[pyfunction]
-#[pyo3(signature = (hands, rules=None, strategy="fast", opponents=3, *, threads=None, model=None))]
+#[pyo3(signature = (hands, rules=None, strategy=args::Text::Static("fast"), opponents=3, *, threads=None, model=None), text_signature = "(hands, rules=None, strategy='fast', opponents=3, *, threads=None, model=None)")]
 pub fn solve_batch<'py>(
     py: Python<'py>,
     hands: &Bound<'py, PyAny>,
     rules: Option<&Bound<'py, Rules>>,
-    #[pyo3(from_py_with = args::name)] strategy: &str,
+    #[pyo3(from_py_with = args::name)] strategy: args::Text,
     #[pyo3(from_py_with = args::int)] opponents: i64,
     #[pyo3(from_py_with = args::opt_int)] threads: Option<i64>,
     model: Option<&Bound<'py, PyModel>>,
 ) -> PyResult<(Bound<'py, PyArray2<u8>>, Bound<'py, PyArray1<f64>>)> {
+    // `Text` to `&str` once, for the body below.
+    let strategy: &str = &strategy;
     if strategy_opt(strategy, &Strategy::SOLVE)? == Strategy::Strong {
         return light(|| {
             Err(Error::UnknownOption {
@@ -311,7 +316,7 @@ fn stats_dict<'py>(py: Python<'py>, mut s: SimStats) -> PyResult<Bound<'py, PyDi
 /// 'greedy'), settle under the rules, and return mergeable sums as a dict
 /// (with `record_deals`, also 'deal_totals': int64 (count, players) in units).
 #[pyfunction]
-#[pyo3(signature = (first, count, players=4, rules=None, strategy="fast", seed=0, *, count_naturals=true, record_deals=false, threads=None))]
+#[pyo3(signature = (first, count, players=4, rules=None, strategy=args::Text::Static("fast"), seed=0, *, count_naturals=true, record_deals=false, threads=None), text_signature = "(first, count, players=4, rules=None, strategy='fast', seed=0, *, count_naturals=True, record_deals=False, threads=None)")]
 #[allow(clippy::too_many_arguments)]
 pub fn simulate_range<'py>(
     py: Python<'py>,
@@ -319,12 +324,14 @@ pub fn simulate_range<'py>(
     #[pyo3(from_py_with = args::int)] count: u64,
     #[pyo3(from_py_with = args::int)] players: i64,
     rules: Option<&Bound<'py, Rules>>,
-    #[pyo3(from_py_with = args::name)] strategy: &str,
+    #[pyo3(from_py_with = args::name)] strategy: args::Text,
     #[pyo3(from_py_with = args::int)] seed: u64,
     count_naturals: bool,
     record_deals: bool,
     #[pyo3(from_py_with = args::opt_int)] threads: Option<i64>,
 ) -> PyResult<Bound<'py, PyDict>> {
+    // `Text` to `&str` once, for the body below.
+    let strategy: &str = &strategy;
     let r = rules_or_default(rules);
     let t = threads_opt(threads)?;
     let players_n = usize::try_from(players).unwrap_or(0);
@@ -367,12 +374,15 @@ pub fn simulate_range<'py>(
 #[pyo3(signature = (a, b, deals, rules=None, seed=0))]
 pub fn duplicate_match(
     py: Python<'_>,
-    #[pyo3(from_py_with = args::name)] a: &str,
-    #[pyo3(from_py_with = args::name)] b: &str,
+    #[pyo3(from_py_with = args::name)] a: args::Text,
+    #[pyo3(from_py_with = args::name)] b: args::Text,
     #[pyo3(from_py_with = args::int)] deals: usize,
     rules: Option<&Bound<'_, Rules>>,
     #[pyo3(from_py_with = args::int)] seed: u64,
 ) -> PyResult<(f64, f64)> {
+    // `Text` to `&str` once, for the body below.
+    let a: &str = &a;
+    let b: &str = &b;
     let (sa, sb) = (
         strategy_opt(a, &Strategy::MATCH)?,
         strategy_opt(b, &Strategy::MATCH)?,
