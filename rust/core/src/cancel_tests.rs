@@ -8,7 +8,10 @@ fn scopes_nest_and_restore() {
     scope(&outer, || {
         assert!(check().is_ok());
         assert_eq!(scope(&inner, check), Err(Error::Cancelled));
-        assert!(check().is_ok(), "the outer token is back after the inner scope");
+        assert!(
+            check().is_ok(),
+            "the outer token is back after the inner scope"
+        );
     });
     assert!(current().is_none());
 }
@@ -37,6 +40,10 @@ fn a_parallel_loop_stops_on_a_cancelled_token() {
             })
         });
         assert_eq!(r, Err(Error::Cancelled));
-        assert_eq!(ran.load(Ordering::Relaxed), 0, "no chunk runs once cancelled");
+        assert_eq!(
+            ran.load(Ordering::Relaxed),
+            0,
+            "no chunk runs once cancelled"
+        );
     }
 }
