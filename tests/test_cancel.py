@@ -116,6 +116,16 @@ def test_suggest_stops_on_sigint() -> None:
     )
 
 
+def test_duplicate_match_stops_on_sigint() -> None:
+    assert_interrupted(
+        """
+        import chinese_poker as cp
+        print("ready", flush=True)
+        cp.duplicate_match("fast", "fast", 10**7)
+        """
+    )
+
+
 def test_simulate_stops_inside_a_long_block() -> None:
     # One block of a million deals takes minutes: the signal comes inside it.
     took, status, out, err = interrupt(

@@ -169,11 +169,10 @@ impl OfcGame {
     /// Every legal move of the player to act (empty on a Fantasyland turn:
     /// use `fantasyland_setting`), as dicts with 'front', 'middle', 'back', 'discard'.
     fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
-        self.lock()
-            .legal_moves()
-            .iter()
-            .map(|m| move_dict(py, m))
-            .collect()
+        // The state is released before Python objects are made: a finalizer
+        // run by their allocation may use this game again.
+        let moves = self.lock().legal_moves();
+        moves.iter().map(|m| move_dict(py, m)).collect()
     }
 
     /// Place cards for `seat`: each row gets a list of cards (text or codes);
@@ -303,8 +302,9 @@ impl OfcGame {
 
     /// The state, for this thread's turn. A thread that finds it taken waits
     /// with the GIL released, since the holder may need the GIL to finish.
-    /// A panic while the state was held (caught as `InternalError`) leaves
-    /// the lock poisoned; the state itself is still whole, so it is kept.
+    /// A panic while the state was held, already raised as `InternalError`,
+    /// poisons the lock; the game goes on with the state as it was left
+    /// rather than refusing every later call.
     fn lock(&self) -> MutexGuard<'_, CoreGame> {
         loop {
             match self.state.try_lock() {

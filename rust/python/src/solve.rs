@@ -381,7 +381,7 @@ pub fn duplicate_match(
     let r = rules_or_default(rules);
     // the core keeps a deal index and an edge per deal to compute the spread
     limits::check("duplicate_match", deals as u64, 16, "deals")?;
-    detached(py, || core_match(sa, sb, deals, r, seed))
+    interruptible(py, || core_match(sa, sb, deals, r, seed))
 }
 
 /// The value of `key` in a statistics dict.
