@@ -22,11 +22,18 @@ PRESETS: tuple[str, ...] = tuple(
 
 
 def suggest(
-    state: OfcGame, seat: int | None = None, effort: int = 96, seed: int = 0
+    state: OfcGame,
+    seat: int | None = None,
+    effort: int = 96,
+    seed: int = 0,
+    *,
+    time_budget: float | None = None,
 ) -> list[tuple[dict[str, Any], float]]:
     """The placement agent's ranked moves for `seat` (default: the player to act):
     `effort` Monte-Carlo rollouts per candidate complete every board from the unseen cards
     and are scored exactly under the preset; best first, with estimated points. Seeded.
+    `time_budget` (seconds, None for no limit) stops the rollouts early, the estimates
+    averaging those done (at least one); Ctrl-C stops the call within a tenth of a second.
 
     >>> g = OfcGame("ofc_ru_main", players=2, seed=1)
     >>> best, ev = suggest(g, effort=8)[0]
@@ -35,7 +42,7 @@ def suggest(
     """
     if not isinstance(state, OfcGame):
         raise TypeError(f"state must be an OfcGame, got {type(state).__name__}")
-    return state.suggest(samples=effort, seed=seed, seat=seat)
+    return state.suggest(samples=effort, seed=seed, seat=seat, time_budget=time_budget)
 
 
 __all__ = ["PRESETS", "OfcGame", "fantasyland_setting", "suggest"]

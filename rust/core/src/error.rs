@@ -45,6 +45,8 @@ pub enum Error {
     /// Bytes that are not a valid file of their kind (`what`: a model file,
     /// a training block).
     Format { what: String, reason: String },
+    /// The caller cancelled the call (Ctrl-C) before it finished.
+    Cancelled,
 }
 
 impl Error {
@@ -140,6 +142,7 @@ impl fmt::Display for Error {
             }
             Error::InvalidSetting(msg) => write!(f, "invalid setting: {}", r(msg)),
             Error::Format { what, reason } => write!(f, "invalid {what}: {}", r(reason)),
+            Error::Cancelled => f.write_str("cancelled before it finished"),
             Error::Internal(msg) => write!(
                 f,
                 "internal error (a bug in chinese-poker, please report it): {}",

@@ -2,7 +2,8 @@
 //! Pure Rust, no Python; the `chinese-poker-python` crate binds it.
 //!
 //! The areas, each a module with its own map in its `//!` doc, from the
-//! ground up: [`error`] (the one error type), [`cards`] (codes, the deck),
+//! ground up: [`error`] (the one error type), [`cancel`] (stopping long
+//! calls), [`cards`] (codes, the deck),
 //! [`parallel`] (threads), [`eval`] (hand values), [`notation`] (card text),
 //! [`rules`] (the option table, presets, royalty and natural tables),
 //! [`setting`] (rows and the legality decision), [`royalty`], [`natural`],
@@ -15,6 +16,7 @@
 //! `foo.rs` in `foo_tests.rs`.
 
 pub mod batch;
+pub mod cancel;
 pub mod cards;
 pub mod error;
 pub mod eval;

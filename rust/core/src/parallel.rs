@@ -2,6 +2,7 @@
 //! fork-safe pools, the split of flat row-major slices into chunks of work,
 //! and allocation that refuses sizes beyond memory instead of aborting.
 
+use crate::cancel;
 use crate::error::{Error, Result};
 use rayon::prelude::*;
 use std::collections::HashMap;
@@ -163,6 +164,13 @@ pub fn for_chunks_sized<I: Sync, O: Send>(
     let rows = output.len() / out_row.max(1);
     let n = threads_used(threads);
     let serial = n <= 1 || rows <= chunk_rows;
+    // The caller's cancel token, checked before every chunk and installed in
+    // the pool's threads so that the work's own checks see it too.
+    let token = cancel::current().unwrap_or_default();
+    let work = |first: usize, inp: &[I], o: &mut [O]| -> Result<()> {
+        token.check()?;
+        cancel::scope(&token, || work(first, inp, o))
+    };
     let run = |output: &mut [O]| -> Result<()> {
         output
             .par_chunks_mut(chunk_rows * out_row)

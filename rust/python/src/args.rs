@@ -386,3 +386,19 @@ impl CardCodes {
         (bad == 0).then(|| offsets.map(|d| d.wrapping_shr(self.shift) as u8))
     }
 }
+
+/// `time_budget=`: None (no limit) or a positive number of seconds.
+pub fn time_budget(seconds: Option<f64>) -> PyResult<Option<std::time::Duration>> {
+    match seconds {
+        None => Ok(None),
+        // Beyond Duration's range (about 5.8e11 years) there is no limit to keep.
+        Some(s) if s.is_finite() && s > 0.0 => Ok(std::time::Duration::try_from_secs_f64(s).ok()),
+        Some(s) => light(|| {
+            Err(Error::UnknownOption {
+                option: "time_budget".into(),
+                value: s.to_string(),
+                allowed: "None or a positive number of seconds".into(),
+            })
+        }),
+    }
+}

@@ -138,6 +138,8 @@ pub fn to_pyerr(py: Python<'_>, e: &Error) -> PyErr {
         Error::Rules { .. } => RulesError::new_err(msg),
         Error::InvalidSetting(_) => InvalidSettingError::new_err(msg),
         Error::Format { .. } => FileFormatError::new_err(msg),
+        // Only a cancel token set on Ctrl-C produces it.
+        Error::Cancelled => pyo3::exceptions::PyKeyboardInterrupt::new_err(msg),
     };
     if let Error::BatchRow { row, .. } = e {
         set(&err, py, "row", *row);

@@ -6,7 +6,7 @@
 use crate::args;
 use crate::args::threads_opt;
 use crate::errors::to_pyerr_static;
-use crate::guard::{detached, light};
+use crate::guard::{detached, interruptible, light};
 use crate::rules::{rules_or_default, Rules};
 use chinese_poker_core::rules::Rules as CoreRules;
 use chinese_poker_core::solve::model::Tally;
@@ -479,7 +479,7 @@ pub fn _train_block<'py>(
     let r = rules_or_default(rules);
     let m = model.map(|m| &*m.get().inner);
     let t = threads_opt(threads)?;
-    let bytes = detached(py, || {
+    let bytes = interruptible(py, || {
         train_block(r, players, m, seed, iteration, first, count, t).map(|t| t.to_bytes())
     })?;
     Ok(PyBytes::new(py, &bytes))

@@ -2,20 +2,21 @@
 //! moves, the placement agent and the exact Fantasyland solver. Conversion only.
 
 use crate::args::{self, codes_of};
-use crate::guard::{detached, light};
+use crate::guard::{detached, interruptible, light};
 use crate::rules::Rules;
 use crate::score::ScoreResult;
 use crate::setting::Setting;
 use chinese_poker_core::cards::Card;
 use chinese_poker_core::notation::Notation;
 use chinese_poker_core::ofc::{
-    best_fantasyland_setting, heuristic_move, suggest as core_suggest, Board, Move,
-    OfcGame as CoreGame, OfcRules,
+    best_fantasyland_setting, heuristic_move, suggest_within, Board, Move, OfcGame as CoreGame,
+    OfcRules,
 };
 use chinese_poker_core::setting::Row;
 use chinese_poker_core::Error;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
+use std::sync::{Mutex, MutexGuard, TryLockError};
 
 const ROWS: [(&str, Row); 3] = [
     ("front", Row::Front),
@@ -77,9 +78,12 @@ fn board_tuple(b: &Board) -> (Vec<u32>, Vec<u32>, Vec<u32>) {
 /// >>> g = OfcGame("ofc_ru_main", players=2, seed=1)
 /// >>> seat = g.to_act; len(g.hand(seat))
 /// 5
-#[pyclass(module = "chinese_poker._core")]
+///
+/// One game may be shared by threads: its calls take turns (a thread waits
+/// with the GIL released), and `suggest` works on a copy of the state.
+#[pyclass(frozen, module = "chinese_poker._core")]
 pub struct OfcGame {
-    inner: CoreGame,
+    state: Mutex<CoreGame>,
 }
 
 #[pymethods]
@@ -107,30 +111,30 @@ impl OfcGame {
             Some(seed) => CoreGame::new(ofc_rules, players, button, seed, fl),
             None => CoreGame::unseeded(ofc_rules, players, button, fl),
         })
-        .map(|inner| OfcGame { inner })
+        .map(OfcGame::of)
     }
 
     /// The seat to act, or None when every board is complete.
     #[getter]
     fn to_act(&self) -> Option<usize> {
-        self.inner.to_act()
+        self.lock().to_act()
     }
 
     /// The current street (0 = the first five cards), or None when finished.
     #[getter]
     fn street(&self) -> Option<usize> {
-        self.inner.street()
+        self.lock().street()
     }
 
     /// Number of players.
     #[getter]
     fn players(&self) -> usize {
-        self.inner.players()
+        self.lock().players()
     }
 
     /// True when every board is complete.
     fn is_finished(&self) -> bool {
-        self.inner.is_finished()
+        self.lock().is_finished()
     }
 
     /// A seat's board as (front, middle, back) lists of codes.
@@ -139,14 +143,14 @@ impl OfcGame {
         #[pyo3(from_py_with = args::int)] seat: usize,
     ) -> PyResult<(Vec<u32>, Vec<u32>, Vec<u32>)> {
         self.check_seat(seat)?;
-        Ok(board_tuple(self.inner.board(seat)))
+        Ok(board_tuple(self.lock().board(seat)))
     }
 
     /// The cards a seat holds and must place now.
     fn hand(&self, #[pyo3(from_py_with = args::int)] seat: usize) -> PyResult<Vec<u32>> {
         self.check_seat(seat)?;
         Ok(self
-            .inner
+            .lock()
             .hand(seat)
             .iter()
             .map(|&c| u32::from(c))
@@ -156,29 +160,28 @@ impl OfcGame {
     /// Is the seat playing Fantasyland this deal?
     fn in_fantasyland(&self, #[pyo3(from_py_with = args::int)] seat: usize) -> PyResult<bool> {
         self.check_seat(seat)?;
-        Ok(self.inner.in_fantasyland(seat))
+        Ok(self.lock().in_fantasyland(seat))
     }
 
     /// (cards to place, cards to discard) for the player to act, or None.
     fn move_shape(&self) -> Option<(usize, usize)> {
-        self.inner.move_shape()
+        self.lock().move_shape()
     }
 
     /// Every legal move of the player to act (empty on a Fantasyland turn:
     /// use `fantasyland_setting`), as dicts with 'front', 'middle', 'back', 'discard'.
     fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
-        self.inner
-            .legal_moves()
-            .iter()
-            .map(|m| move_dict(py, m))
-            .collect()
+        // The state is released before Python objects are made: a finalizer
+        // run by their allocation may use this game again.
+        let moves = self.lock().legal_moves();
+        moves.iter().map(|m| move_dict(py, m)).collect()
     }
 
     /// Place cards for `seat`: each row gets a list of cards (text or codes);
     /// `discard` is the Pineapple/Fantasyland discard.
     #[pyo3(signature = (seat, front=None, middle=None, back=None, discard=None))]
     fn play(
-        &mut self,
+        &self,
         #[pyo3(from_py_with = args::int)] seat: usize,
         front: Option<&Bound<'_, PyAny>>,
         middle: Option<&Bound<'_, PyAny>>,
@@ -196,12 +199,12 @@ impl OfcGame {
             }
         }
         let mv = Move::new(placements, cards_arg(discard)?);
-        light(|| self.inner.play(seat, &mv))
+        light(|| self.lock().play(seat, &mv))
     }
 
     /// Play a move dict as returned by `legal_moves` or `suggest`.
     fn play_move(
-        &mut self,
+        &self,
         #[pyo3(from_py_with = args::int)] seat: usize,
         mv: &Bound<'_, PyDict>,
     ) -> PyResult<()> {
@@ -213,18 +216,25 @@ impl OfcGame {
     /// The placement agent's ranked moves for `seat` (default: the player to
     /// act; another seat is an error): Monte-Carlo rollouts completing every
     /// board from the unseen cards, scored exactly under the preset. Returns
-    /// [(move dict, estimated points)], best first. Seeded.
-    #[pyo3(signature = (samples=96, seed=0, seat=None))]
+    /// [(move dict, estimated points)], best first. Seeded. `time_budget`
+    /// (seconds, None for no limit) stops the rollouts early, averaging the
+    /// ones done (at least one); Ctrl-C stops them within a tenth of a second.
+    #[pyo3(signature = (samples=96, seed=0, seat=None, *, time_budget=None))]
     fn suggest<'py>(
         &self,
         py: Python<'py>,
         #[pyo3(from_py_with = args::int)] samples: usize,
         #[pyo3(from_py_with = args::int)] seed: u64,
         #[pyo3(from_py_with = args::opt_int)] seat: Option<usize>,
+        #[pyo3(from_py_with = args::opt_float)] time_budget: Option<f64>,
     ) -> PyResult<Vec<(Bound<'py, PyDict>, f64)>> {
-        let game = &self.inner;
+        let budget = args::time_budget(time_budget)?;
+        // A copy: other threads may use the game while the rollouts run.
+        let game = self.lock().clone();
         let seat = seat.or(game.to_act()).unwrap_or(0);
-        let ranked = detached(py, || core_suggest(game, seat, samples.max(1), seed))?;
+        let ranked = interruptible(py, || {
+            suggest_within(&game, seat, samples.max(1), seed, budget)
+        })?;
         ranked
             .iter()
             .map(|(m, ev)| Ok((move_dict(py, m)?, *ev)))
@@ -233,13 +243,13 @@ impl OfcGame {
 
     /// The simple heuristic agent's move for the player to act.
     fn heuristic_move<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let m = light(|| heuristic_move(&self.inner))?;
+        let m = light(|| heuristic_move(&self.lock()))?;
         move_dict(py, &m)
     }
 
     /// Settle the finished deal under the preset (fouls, royalties, scoops).
     fn settle(&self) -> PyResult<ScoreResult> {
-        light(|| self.inner.settle()).map(|inner| ScoreResult { inner })
+        light(|| self.lock().settle()).map(|inner| ScoreResult { inner })
     }
 
     /// The next deal: the button moves, Fantasyland carries over; no `seed`
@@ -249,12 +259,12 @@ impl OfcGame {
         &self,
         #[pyo3(from_py_with = args::opt_int)] seed: Option<u64>,
     ) -> PyResult<OfcGame> {
-        light(|| self.inner.next_deal_with(seed)).map(|inner| OfcGame { inner })
+        light(|| self.lock().next_deal_with(seed)).map(OfcGame::of)
     }
 
     /// The whole state as JSON (seed and moves; `from_json` replays it).
     fn to_json(&self) -> String {
-        self.inner.to_json()
+        self.lock().to_json()
     }
 
     /// A state from `to_json`.
@@ -265,7 +275,7 @@ impl OfcGame {
     ) -> PyResult<OfcGame> {
         // `Text` to `&str` once, for the body below.
         let text: &str = &text;
-        detached(py, || CoreGame::from_json(text)).map(|inner| OfcGame { inner })
+        detached(py, || CoreGame::from_json(text)).map(OfcGame::of)
     }
 
     /// What `seat` may see, as JSON (None: a spectator): other hands and discards hidden.
@@ -274,28 +284,53 @@ impl OfcGame {
         if let Some(s) = seat {
             self.check_seat(s)?;
         }
-        Ok(self.inner.view(seat).to_json())
+        Ok(self.lock().view(seat).to_json())
     }
 
     fn __repr__(&self) -> String {
-        let boards: Vec<String> = self.inner.boards().iter().map(|b| b.to_text()).collect();
+        let boards: Vec<String> = self.lock().boards().iter().map(|b| b.to_text()).collect();
         format!(
             "OfcGame(to_act={:?}, boards={:?})",
-            self.inner.to_act(),
+            self.lock().to_act(),
             boards
         )
     }
 }
 
 impl OfcGame {
+    fn of(game: CoreGame) -> OfcGame {
+        OfcGame {
+            state: Mutex::new(game),
+        }
+    }
+
+    /// The state, for this thread's turn. A thread that finds it taken waits
+    /// with the GIL released, since the holder may need the GIL to finish.
+    /// A panic while the state was held, already raised as `InternalError`,
+    /// poisons the lock; the game goes on with the state as it was left
+    /// rather than refusing every later call.
+    fn lock(&self) -> MutexGuard<'_, CoreGame> {
+        loop {
+            match self.state.try_lock() {
+                Ok(g) => return g,
+                Err(TryLockError::Poisoned(p)) => return p.into_inner(),
+                Err(TryLockError::WouldBlock) => Python::attach(|py| {
+                    py.detach(|| {
+                        let _turn = self.state.lock();
+                    })
+                }),
+            }
+        }
+    }
+
     fn check_seat(&self, seat: usize) -> PyResult<()> {
-        if seat < self.inner.players() {
+        if seat < self.lock().players() {
             Ok(())
         } else {
             light(|| {
                 Err(Error::InvalidSetting(format!(
                     "no seat {seat} at a table of {}",
-                    self.inner.players()
+                    self.lock().players()
                 )))
             })
         }

@@ -5,7 +5,7 @@
 use crate::args;
 use crate::args::{codes_of, threads_opt};
 use crate::arrays::rows_u8;
-use crate::guard::{detached, light};
+use crate::guard::{detached, interruptible, light};
 use crate::limits;
 use crate::model::{model_or_default, Model as PyModel};
 use crate::natural::Natural;
@@ -23,7 +23,6 @@ use numpy::ndarray::{Ix1, Ix2};
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use std::time::Duration;
 
 fn setting_of(cards: &[u8; 13]) -> PyResult<Setting> {
     light(|| CoreSetting::from_cards(cards)).map(|inner| Setting { inner })
@@ -78,6 +77,11 @@ impl Solution {
 
 /// Most candidates `solve` lists.
 const MAX_CANDIDATES: i64 = 100;
+/// Most samples `strategy="strong"` may ask for: about a minute of work at
+/// worst on one core, where 10**8 would run for over an hour.
+const MAX_EFFORT: i64 = 1 << 20;
+/// Rows from which `solve_batch` runs interruptibly (about 50 ms of work).
+const INTERRUPTIBLE_ROWS: usize = 1024;
 
 /// Set 13 cards for the best expected score under the rules (default
 /// `cp_pro_1_6`) against `opponents` (1–3) opponents.
@@ -85,8 +89,9 @@ const MAX_CANDIDATES: i64 = 100;
 /// `strategy="fast"` ranks every Pareto-optimal setting by a model of how
 /// often rows of each value win (trained by self-play); `"strong"` races
 /// the fast solver's best candidates by Monte Carlo against opponents dealt
-/// from the unseen cards (at most `effort` samples and `time_budget`
-/// seconds, seeded by `seed`, common random numbers across candidates),
+/// from the unseen cards (at most `effort` samples, 1 to 1,048,576, and
+/// `time_budget` seconds, seeded by `seed`, common random numbers across
+/// candidates; Ctrl-C stops it within a tenth of a second),
 /// keeping the fast choice unless another is clearly better.
 /// `candidates` is how many ranked settings the solution lists (the fewer,
 /// the sooner the fast search can stop; 1 is what `solve_batch` uses).
@@ -135,29 +140,16 @@ pub fn solve(
     let r = rules_or_default(rules);
     let m = model_or_default(model, r, opponents + 1)?;
     let t = threads_opt(threads)?;
-    if effort < 1 {
+    if !(1..=MAX_EFFORT).contains(&effort) {
         return light(|| {
             Err(Error::UnknownOption {
                 option: "effort".into(),
                 value: effort.to_string(),
-                allowed: "a positive number of samples".into(),
+                allowed: format!("a number of samples from 1 to {MAX_EFFORT}"),
             })
         });
     }
-    let budget = match time_budget {
-        None => None,
-        // Beyond Duration's range (about 5.8e11 years) there is no limit to keep.
-        Some(s) if s.is_finite() && s > 0.0 => Duration::try_from_secs_f64(s).ok(),
-        Some(s) => {
-            return light(|| {
-                Err(Error::UnknownOption {
-                    option: "time_budget".into(),
-                    value: s.to_string(),
-                    allowed: "None or a positive number of seconds".into(),
-                })
-            })
-        }
-    };
+    let budget = args::time_budget(time_budget)?;
     if strong {
         // The race takes at least its default field; the solution lists `k`.
         let e = Effort {
@@ -167,7 +159,7 @@ pub fn solve(
             candidates: k.max(Effort::default().candidates),
             ..Effort::default()
         };
-        let s = detached(py, || solve_strong(&cards, r, opponents, m, e, t))?;
+        let s = interruptible(py, || solve_strong(&cards, r, opponents, m, e, t))?;
         let candidates = s
             .candidates
             .iter()
@@ -256,7 +248,9 @@ pub fn solve_batch<'py>(
         let out_settings = settings_rw.as_slice_mut()?;
         let out_ev = ev_rw.as_slice_mut()?;
         let view = ro.as_array();
-        detached(py, || {
+        // A few rows answer in microseconds: only a batch that may run for
+        // a while pays for the thread that lets Ctrl-C stop it.
+        let work = || {
             limits::for_slabs(&view, 13, limits::SOLVE_SLAB, |first, rows| {
                 let k = rows.len() / 13;
                 solve_rows(
@@ -270,7 +264,12 @@ pub fn solve_batch<'py>(
                 )
                 .map_err(|e| limits::from_row(e, first))
             })
-        })?;
+        };
+        if n >= INTERRUPTIBLE_ROWS {
+            interruptible(py, work)?;
+        } else {
+            detached(py, work)?;
+        }
     }
     Ok((settings, ev))
 }
@@ -346,7 +345,7 @@ pub fn simulate_range<'py>(
     let strategy = strategy_opt(strategy, &Strategy::SIMULATE)?;
     // Players out of range are refused by the simulation with its own message.
     let m = light(|| Model::for_rules(r, players_n.clamp(2, 4)))?;
-    let stats = detached(py, || {
+    let stats = interruptible(py, || {
         simulate_strategy(
             first,
             count,
@@ -390,7 +389,7 @@ pub fn duplicate_match(
     let r = rules_or_default(rules);
     // the core keeps a deal index and an edge per deal to compute the spread
     limits::check("duplicate_match", deals as u64, 16, "deals")?;
-    detached(py, || core_match(sa, sb, deals, r, seed))
+    interruptible(py, || core_match(sa, sb, deals, r, seed))
 }
 
 /// The value of `key` in a statistics dict.

@@ -12,6 +12,7 @@ use crate::eval::{category_of, evaluator, Category, Evaluator};
 use crate::royalty::row_royalty;
 use crate::score::{score, PlayerHand};
 use crate::setting::{order_check, Row};
+use std::time::{Duration, Instant};
 
 /// Rollouts per candidate move at default effort.
 pub const DEFAULT_SAMPLES: usize = 96;
@@ -357,6 +358,28 @@ fn complete(board: &mut Board, deck: &[Card], pos: &mut usize, rules: &OfcRules)
 /// assert!(ranked.windows(2).all(|w| w[0].1 >= w[1].1));
 /// ```
 pub fn suggest(game: &OfcGame, seat: usize, samples: usize, seed: u64) -> Result<Vec<(Move, f64)>> {
+    suggest_within(game, seat, samples, seed, None)
+}
+
+/// [`suggest`] stopping after `time_budget` (checked after every rollout,
+/// at least one rollout done): the estimates average the rollouts done. It
+/// honours the [`crate::cancel`] token of the caller between rollouts.
+///
+/// ```
+/// use chinese_poker_core::ofc::{suggest_within, OfcGame, OfcRules};
+/// use std::time::Duration;
+/// let g = OfcGame::new(OfcRules::preset("ofc_ru_main").unwrap(), 2, 0, 5, None).unwrap();
+/// let ranked = suggest_within(&g, 1, 1_000_000, 1, Some(Duration::from_millis(50))).unwrap();
+/// assert!(!ranked.is_empty());
+/// ```
+pub fn suggest_within(
+    game: &OfcGame,
+    seat: usize,
+    samples: usize,
+    seed: u64,
+    time_budget: Option<Duration>,
+) -> Result<Vec<(Move, f64)>> {
+    let start = Instant::now();
     let to_act = game
         .to_act()
         .ok_or_else(|| Error::InvalidSetting("the deal is finished".into()))?;
@@ -421,7 +444,13 @@ pub fn suggest(game: &OfcGame, seat: usize, samples: usize, seed: u64) -> Result
         .collect();
     let mut sums = vec![0.0f64; candidates.len()];
     let mut deck = unseen.clone();
+    let mut done = 0usize;
     for s in 0..samples {
+        if s > 0 && time_budget.is_some_and(|b| start.elapsed() >= b) {
+            break;
+        }
+        crate::cancel::check()?;
+        done += 1;
         deck.copy_from_slice(&unseen);
         SplitMix64::new(mix_seed(seed, s as u64)).shuffle(&mut deck);
         // Opponents first: their completions do not depend on our move.
@@ -456,7 +485,7 @@ pub fn suggest(game: &OfcGame, seat: usize, samples: usize, seed: u64) -> Result
     let mut out: Vec<(Move, f64)> = candidates
         .into_iter()
         .zip(sums)
-        .map(|(m, s)| (m, s / samples as f64))
+        .map(|(m, s)| (m, s / done as f64))
         .collect();
     out.sort_by(|a, b| b.1.total_cmp(&a.1));
     Ok(out)

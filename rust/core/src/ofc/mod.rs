@@ -27,7 +27,7 @@ mod json;
 pub mod state;
 mod view;
 
-pub use agent::{heuristic_move, suggest, DEFAULT_SAMPLES};
+pub use agent::{heuristic_move, suggest, suggest_within, DEFAULT_SAMPLES};
 pub use fantasyland::{best_fantasyland_setting, FantasylandRules, FantasylandSolution};
 pub use json::MAX_DOCUMENT_BYTES;
 pub use state::{Board, Move, OfcGame, View};

@@ -285,6 +285,9 @@ pub(super) fn simulate_windows(
             let to = from.saturating_add(CHUNK_DEALS).min(stop);
             let mut st = SimStats::new(players);
             for d in from..to {
+                // A chunk of fast solves takes tens of milliseconds; checking
+                // every deal keeps Ctrl-C prompt in a slow (debug) build too.
+                crate::cancel::check()?;
                 play_deal(
                     d,
                     players,

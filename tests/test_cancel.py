@@ -1,0 +1,220 @@
+"""Ctrl-C stops every long call promptly, and one OfcGame may be shared by threads.
+
+Each interrupt test runs the call in a child process, sends it a real SIGINT a
+second after the call has started, and checks that the child ends with
+KeyboardInterrupt (or, for `simulate`, with the blocks it finished) soon after.
+The bound on the delay is generous: it tells a prompt stop from a call that
+runs to its end (tens of seconds to hours), it is not a performance figure.
+"""
+
+from __future__ import annotations
+
+import random
+import signal
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+
+import pytest
+
+from chinese_poker import ChinesePokerError
+from chinese_poker.ofc import OfcGame
+
+#: Seconds from SIGINT to the child's exit that count as prompt.
+PROMPT = 5.0
+#: Seconds the call runs before the signal.
+RUNNING = 1.0
+
+
+def _default_sigint() -> None:
+    """Runs in the child before its program: SIGINT back to its default action
+    (a job started in the background inherits SIGINT ignored)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def interrupt(program: str) -> tuple[float, int, str, str]:
+    """Runs `program` in a child, which prints ``ready`` just before its long call;
+    sends SIGINT `RUNNING` seconds later. Returns (seconds from the signal to the
+    exit, exit status, stdout, stderr); kills a child that does not stop."""
+    proc = subprocess.Popen(
+        [sys.executable, "-c", textwrap.dedent(program)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=_default_sigint,
+    )
+    assert proc.stdout is not None
+    first = proc.stdout.readline()
+    assert first.strip() == "ready", (first, proc.stderr.read() if proc.stderr else "")
+    time.sleep(RUNNING)
+    assert proc.poll() is None, "the call ended before the signal: make it longer"
+    sent = time.monotonic()
+    proc.send_signal(signal.SIGINT)
+    try:
+        out, err = proc.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        out, err = proc.communicate()
+    return time.monotonic() - sent, proc.returncode, first + out, err
+
+
+def assert_interrupted(program: str) -> None:
+    """The call raised KeyboardInterrupt promptly after SIGINT."""
+    took, status, _, err = interrupt(program)
+    assert err.strip().splitlines()[-1:] == ["KeyboardInterrupt"], err[-2000:]
+    assert status != 0
+    assert took < PROMPT, f"SIGINT answered after {took:.1f} s"
+
+
+def test_simulate_range_stops_on_sigint() -> None:
+    assert_interrupted(
+        """
+        import chinese_poker as cp
+        print("ready", flush=True)
+        cp.simulate_range(0, 10**7)
+        """
+    )
+
+
+def test_solve_batch_stops_on_sigint() -> None:
+    assert_interrupted(
+        """
+        import numpy as np
+        import chinese_poker as cp
+        rng = np.random.default_rng(1)
+        hands = np.argsort(rng.random((300_000, 52)), axis=1)[:, :13].astype(np.uint8)
+        print("ready", flush=True)
+        cp.solve_batch(hands)
+        """
+    )
+
+
+def test_strong_solve_stops_on_sigint() -> None:
+    # A hand whose race does not settle early: with this seed it runs to its
+    # budget of 30 s (and without one for minutes).
+    assert_interrupted(
+        """
+        import numpy as np
+        import chinese_poker as cp
+        hand = np.random.default_rng(4).permutation(52)[:13].tolist()
+        print("ready", flush=True)
+        cp.solve(hand, strategy="strong", effort=2**20, time_budget=30)
+        """
+    )
+
+
+def test_suggest_stops_on_sigint() -> None:
+    assert_interrupted(
+        """
+        from chinese_poker.ofc import OfcGame
+        g = OfcGame("ofc_ru_main", players=2, seed=1)
+        print("ready", flush=True)
+        g.suggest(samples=10**7)
+        """
+    )
+
+
+def test_duplicate_match_stops_on_sigint() -> None:
+    assert_interrupted(
+        """
+        import chinese_poker as cp
+        print("ready", flush=True)
+        cp.duplicate_match("fast", "fast", 10**7)
+        """
+    )
+
+
+def test_simulate_stops_inside_a_long_block() -> None:
+    # One block of a million deals takes minutes: the signal comes inside it.
+    took, status, out, err = interrupt(
+        """
+        import chinese_poker as cp
+        print("ready", flush=True)
+        s = cp.simulate(10**8, block=10**6, progress=False)
+        print(s.deals)
+        """
+    )
+    assert status == 0, err[-2000:]
+    assert out.split() == ["ready", "0"]
+    assert took < PROMPT, f"SIGINT answered after {took:.1f} s"
+
+
+def test_simulate_keeps_its_finished_blocks() -> None:
+    took, status, out, err = interrupt(
+        """
+        import chinese_poker as cp
+        print("ready", flush=True)
+        s = cp.simulate(10**8, block=200, progress=False)
+        print(s.deals, list(s.blocks)[-1])
+        """
+    )
+    assert status == 0, err[-2000:]
+    deals, last = (int(w) for w in out.split()[1:])
+    assert deals > 0 and deals % 200 == 0 and last == deals - 200
+    assert took < PROMPT, f"SIGINT answered after {took:.1f} s"
+
+
+def test_suggest_time_budget_bounds_the_call() -> None:
+    g = OfcGame("ofc_ru_main", players=2, seed=1)
+    start = time.monotonic()
+    ranked = g.suggest(samples=10**9, time_budget=0.2)
+    assert time.monotonic() - start < PROMPT
+    moves = {m["text"] for m in g.legal_moves()}
+    assert ranked and all(m["text"] in moves for m, _ in ranked)
+
+
+@pytest.mark.parametrize("budget", [0, -1.0, float("nan")])
+def test_suggest_refuses_a_bad_time_budget(budget: float) -> None:
+    with pytest.raises(ChinesePokerError, match="time_budget"):
+        OfcGame("ofc_ru_main", players=2, seed=1).suggest(time_budget=budget)
+
+
+def test_strong_effort_is_bounded() -> None:
+    with pytest.raises(ChinesePokerError, match="effort"):
+        from chinese_poker import solve
+
+        solve("As Ad Kc Kd 9h 9s 7c 6d 5h 4s 3c 2d Jh", strategy="strong", effort=10**8)
+
+
+def test_one_game_shared_by_two_threads() -> None:
+    """Two threads play, read and ask for suggestions on one game: every call
+    answers or raises ChinesePokerError (a move that the other thread made
+    illegal), and the game ends as a replay of the moves it accepted."""
+    game = OfcGame("ofc_pineapple", players=3, seed=7)
+    unexpected: list[BaseException] = []
+    refused = [0]
+
+    def hammer(seed: int) -> None:
+        rng = random.Random(seed)
+        try:
+            while not game.is_finished():
+                try:
+                    seat = game.to_act
+                    moves = game.legal_moves()
+                    if seat is None or not moves:
+                        continue
+                    if rng.random() < 0.3:
+                        game.suggest(samples=2, seat=seat)
+                    game.board(0)
+                    game.view(seat)
+                    repr(game)
+                    game.play_move(seat, rng.choice(moves))
+                except ChinesePokerError:
+                    refused[0] += 1
+        except BaseException as e:  # anything else is a failure of the test
+            unexpected.append(e)
+
+    threads = [threading.Thread(target=hammer, args=(i,)) for i in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=120)
+    assert not any(t.is_alive() for t in threads)
+    assert not unexpected, unexpected
+    assert game.is_finished()
+    replay = OfcGame.from_json(game.to_json())
+    assert replay.to_json() == game.to_json()
+    assert [replay.board(s) for s in range(3)] == [game.board(s) for s in range(3)]
+    assert all(len(sum(game.board(s), [])) == 13 for s in range(3))
