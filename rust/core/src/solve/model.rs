@@ -508,7 +508,7 @@ impl Model {
     /// axis, the others fixed. The branch and bound of the fast solver
     /// widens its bound by this much, so a model of any origin can be
     /// searched rather than priced over its whole frontier. Measured once,
-    /// on a scan of the grid ([`Model::scan_defect`]) widened by
+    /// on a scan of the grid (`Model::scan_defect`, crate-private) widened by
     /// `DEFECT_WIDENING`, and never below `DEFECT_FLOOR`.
     pub fn monotone_defect(&self) -> f64 {
         *self.defect.0.get_or_init(|| {
