@@ -249,7 +249,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--opponents", type=int, default=1, help="opponents our solver assumes")
     ap.add_argument(
-        "--model", type=Path, metavar="FILE", help="opponent model file (default: the one shipped for the rules)"
+        "--model",
+        type=Path,
+        metavar="FILE",
+        help="opponent model file (default: the one shipped for the rules)",
     )
     ap.add_argument("--threads", type=int, default=1, help="our solver's threads (default 1)")
     args = ap.parse_args(argv)

@@ -101,7 +101,10 @@ def test_solve_uses_the_model_shipped_for_the_rules_and_the_table() -> None:
     pot = Rules.preset("pusoy_ph_pot")
     assert Model.for_rules(pot, 2) == m
     for rules, opponents, model in [(None, 3, four), (PLAIN_24, 1, heads_up), (pot, 1, m)]:
-        s, t = solve(HAND, rules, opponents=opponents), solve(HAND, rules, opponents=opponents, model=model)
+        s, t = (
+            solve(HAND, rules, opponents=opponents),
+            solve(HAND, rules, opponents=opponents, model=model),
+        )
         assert (str(s.setting), s.ev, s.candidates) == (str(t.setting), t.ev, t.candidates)
     # Another model gives other prices.
     assert solve(HAND).ev != solve(HAND, model=m).ev
