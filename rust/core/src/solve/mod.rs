@@ -34,6 +34,7 @@
 mod batch;
 mod bound;
 pub mod model;
+mod monotone;
 mod pricing;
 pub mod shipped;
 pub(crate) mod solver;

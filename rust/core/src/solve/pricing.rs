@@ -385,17 +385,11 @@ impl<'a> Solver<'a> {
     /// [`Model::monotone_defect`], which [`Solver::bound_slack`] covers.
     pub(super) fn ev_monotone(&self) -> bool {
         let rules = self.rules;
-        // A defect that is not a number (a model file of NaNs is refused on
-        // reading, but the search must not rest on it) means no bound.
-        let known = self.model.independent || self.model.monotone_defect().is_finite();
         let royalties_rise = self
             .rows
             .iter()
             .all(|p| p.royalty.iter().all(|&r| r >= 0.0) && p.royalty.is_sorted());
-        known
-            && royalties_rise
-            && rules.scoop_multiplier >= 1
-            && rules.method != ScoreMethod::RussianTable
+        royalties_rise && rules.scoop_multiplier >= 1 && rules.method != ScoreMethod::RussianTable
     }
 
     /// How much the expected points can exceed those of a setting that beats

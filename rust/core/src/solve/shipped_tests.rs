@@ -152,7 +152,7 @@ fn each_shipped_law_is_searched_within_a_defect_that_bounds_a_finer_scan() {
     // model measures its own defect. It must cover what a scan 4 times
     // finer along the axis finds, and a solver priced with the model must
     // still run the branch and bound.
-    use super::super::model::DEFECT_FLOOR;
+    use super::super::monotone::DEFECT_FLOOR;
     use super::super::pricing::Solver;
     use super::super::tests::fine_defect;
     let rules = Rules::preset("cp_pro_1_6").unwrap();
@@ -189,7 +189,9 @@ fn the_branch_and_bound_with_each_shipped_model_equals_its_whole_frontier() {
             .unwrap_or_else(|| Rules::plain().with("score.method", "2-4").unwrap());
         assert_eq!(Family::of(&rules), family);
         let solver = Solver::new(&rules, s.players - 1, m).unwrap();
-        assert_eq!(solver.monotone, solver.ev_monotone());
+        // Every family but the Russian table system is searched with the
+        // bound, so the comparison below tests it.
+        assert_eq!(solver.monotone, family != Family::Russian, "{}", s.file);
         for hand in hands(250, 0x5EA7 + i as u64) {
             let full = solver.solve_with(&hand, false, TOP_CANDIDATES).unwrap();
             let fast = solver.solve_with(&hand, true, TOP_CANDIDATES).unwrap();

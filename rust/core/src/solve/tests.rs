@@ -1,5 +1,6 @@
 use super::bound::*;
 use super::model::*;
+use super::monotone::DEFECT_FLOOR;
 use super::pricing::*;
 use super::solver::*;
 use super::stat_cache::*;
