@@ -180,11 +180,8 @@ impl std::ops::Deref for Text {
 }
 
 /// A string argument's text; a lone surrogate (not UTF-8) is the error `bad`
-/// makes from the text, lossily decoded, and the surrogate's index.
-///
-/// A `PyBackedStr` rather than a borrowed `&str`: the limited API of CPython
-/// 3.9, which the abi3 wheel targets, cannot lend a string's UTF-8 buffer, so
-/// there the text is held in an encoded copy; elsewhere it is borrowed as before.
+/// makes from the text, lossily decoded, and the surrogate's index (see
+/// [`Text`] for why it is not a borrowed `&str`).
 fn text_or(ob: &Bound<'_, PyAny>, bad: impl FnOnce(String, usize) -> Error) -> PyResult<Text> {
     let s = ob.cast::<PyString>()?;
     PyBackedStr::try_from(s.clone()).map(Text::Py).map_err(|e| {

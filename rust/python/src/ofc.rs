@@ -288,12 +288,9 @@ impl OfcGame {
     }
 
     fn __repr__(&self) -> String {
-        let boards: Vec<String> = self.lock().boards().iter().map(|b| b.to_text()).collect();
-        format!(
-            "OfcGame(to_act={:?}, boards={:?})",
-            self.lock().to_act(),
-            boards
-        )
+        let game = self.lock();
+        let boards: Vec<String> = game.boards().iter().map(|b| b.to_text()).collect();
+        format!("OfcGame(to_act={:?}, boards={:?})", game.to_act(), boards)
     }
 }
 
@@ -324,13 +321,13 @@ impl OfcGame {
     }
 
     fn check_seat(&self, seat: usize) -> PyResult<()> {
-        if seat < self.lock().players() {
+        let players = self.lock().players();
+        if seat < players {
             Ok(())
         } else {
             light(|| {
                 Err(Error::InvalidSetting(format!(
-                    "no seat {seat} at a table of {}",
-                    self.lock().players()
+                    "no seat {seat} at a table of {players}"
                 )))
             })
         }
