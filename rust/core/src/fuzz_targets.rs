@@ -450,17 +450,9 @@ pub fn search(data: &[u8]) {
         let opponents = 1 + usize::from(select >> 1) % 3;
         let mut settings = vec![0u8; rows * 13];
         let mut ev = vec![0f64; rows];
-        let r = solve_rows(
-            hands,
-            &rules,
-            opponents,
-            model,
-            Threads::Count(1),
-            &mut settings,
-            &mut ev,
-        );
-        not_internal("solve_rows", &r);
         let solver = Solver::new(&rules, opponents, model).expect("preset rules solve");
+        let r = solve_rows(hands, &solver, Threads::Count(1), &mut settings, &mut ev);
+        not_internal("solve_rows", &r);
         let scalar: Vec<_> = hands
             .chunks_exact(13)
             .map(|row| {

@@ -11,7 +11,7 @@ use crate::error::{Error, Result};
 use crate::eval::category_of;
 use crate::natural::{held_kinds, NaturalKind};
 use crate::parallel::{for_chunks_sized, Threads};
-use crate::rules::Rules;
+use crate::rules::{Rules, Topology};
 use crate::score::{check_players, score, PlayerHand, Status};
 use crate::search::HandSubsets;
 use crate::setting::Setting;
@@ -157,7 +157,7 @@ const CHUNK_DEALS: u64 = 256;
 pub(super) const WINDOW_DEALS: u64 = 1024 * CHUNK_DEALS;
 
 #[allow(clippy::too_many_arguments)]
-/// Plays deals `first .. first + count` of a run: `set(hand) -> (setting, declare)`
+/// Plays deals `first .. first + count` of a run: `set(seat, hand) -> (setting, declare)`
 /// sets each 13-card hand (and says whether to declare its natural).
 pub fn simulate_range(
     first: u64,
@@ -167,7 +167,7 @@ pub fn simulate_range(
     seed: u64,
     count_naturals: bool,
     record_deals: bool,
-    set: &(impl Fn(&[Card; 13]) -> Result<([Card; 13], bool)> + Sync),
+    set: &(impl Fn(usize, &[Card; 13]) -> Result<([Card; 13], bool)> + Sync),
     threads: Threads,
 ) -> Result<SimStats> {
     let flags = (count_naturals, record_deals);
@@ -214,8 +214,17 @@ pub fn simulate_strategy(
 ) -> Result<SimStats> {
     match strategy {
         Strategy::Fast => {
-            let solver = Solver::new(rules, players.saturating_sub(1).max(1), model)?;
-            let set = |h: &[Card; 13]| -> Result<([Card; 13], bool)> {
+            // Under the banker topology the bank's hand is priced apart.
+            let opponents = players.saturating_sub(1).max(1);
+            let solver = Solver::new(rules, opponents, model)?;
+            let bank = (rules.topology() == Topology::Banker)
+                .then(|| Solver::for_seat(rules, opponents, model, true))
+                .transpose()?;
+            let set = |seat: usize, h: &[Card; 13]| -> Result<([Card; 13], bool)> {
+                let solver = match &bank {
+                    Some(b) if seat == rules.banker() => b,
+                    _ => &solver,
+                };
                 let s = solver.solve_top(h, 1)?;
                 Ok((s.setting, s.natural.is_some()))
             };
@@ -232,7 +241,7 @@ pub fn simulate_strategy(
             )
         }
         Strategy::Greedy => {
-            let set = |h: &[Card; 13]| -> Result<([Card; 13], bool)> {
+            let set = |_: usize, h: &[Card; 13]| -> Result<([Card; 13], bool)> {
                 Ok((HandSubsets::new(h, rules.wheel).greedy().cards(h), false))
             };
             simulate_range(
@@ -260,7 +269,7 @@ pub(super) fn simulate_windows(
     rules: &Rules,
     seed: u64,
     (count_naturals, record_deals): (bool, bool),
-    set: &(impl Fn(&[Card; 13]) -> Result<([Card; 13], bool)> + Sync),
+    set: &(impl Fn(usize, &[Card; 13]) -> Result<([Card; 13], bool)> + Sync),
     threads: Threads,
     window: u64,
 ) -> Result<SimStats> {
@@ -320,7 +329,7 @@ fn play_deal(
     rules: &Rules,
     seed: u64,
     count_naturals: bool,
-    set: &(impl Fn(&[Card; 13]) -> Result<([Card; 13], bool)> + Sync),
+    set: &(impl Fn(usize, &[Card; 13]) -> Result<([Card; 13], bool)> + Sync),
     st: &mut SimStats,
     counting: (&Rules, &Rules, &Rules),
 ) -> Result<()> {
@@ -336,7 +345,7 @@ fn play_deal(
             st.six_pairs_strict += held_kinds(&hand, SIX_PAIRS, counting.1).count() as u64;
             st.six_pairs_with_quads += held_kinds(&hand, SIX_PAIRS, counting.2).count() as u64;
         }
-        let (cards, declare) = set(&hand)?;
+        let (cards, declare) = set(p, &hand)?;
         let setting = Setting::from_cards(&cards)?;
         hands.push(if declare {
             PlayerHand::Natural(setting)

@@ -11,7 +11,7 @@ use crate::setting::{order_check, Row};
 use crate::solve::tests::{hands, values};
 use std::collections::HashSet;
 
-fn greedy(hand: &[Card; 13]) -> Result<([Card; 13], bool)> {
+fn greedy(_seat: usize, hand: &[Card; 13]) -> Result<([Card; 13], bool)> {
     let s = HandSubsets::new(hand, crate::eval::Wheel::Lowest);
     Ok((s.greedy().cards(hand), false))
 }

@@ -1,23 +1,19 @@
 //! Batch solving: many hands over threads, one answer per row.
 
-use super::model::Model;
 use super::pricing::Solver;
 use crate::error::{Error, Result};
 use crate::parallel::{filled, for_chunks_sized, Threads};
-use crate::rules::Rules;
 
 /// Hands per unit of parallel work in [`solve_rows`].
 pub(super) const SOLVE_UNIT: usize = 64;
 
-/// Solves many hands: `hands` holds N rows of 13 codes; writes each chosen
+/// Solves many hands with `solver`: `hands` holds N rows of 13 codes; writes each chosen
 /// setting (13 codes, front/middle/back) to `out_settings` and its expected
 /// points to `out_ev`. A bad row fails the call with [`Error::BatchRow`];
 /// results do not depend on `threads`.
 pub fn solve_rows(
     hands: &[u8],
-    rules: &Rules,
-    opponents: usize,
-    model: &Model,
+    solver: &Solver,
     threads: Threads,
     out_settings: &mut [u8],
     out_ev: &mut [f64],
@@ -30,7 +26,6 @@ pub fn solve_rows(
             out_settings.len()
         )));
     }
-    let solver = Solver::new(rules, opponents, model)?;
     let mut out = filled(n, ([0u8; 13], 0.0f64), "the solutions")?;
     // A solve costs tens of microseconds: small units keep every thread busy.
     for_chunks_sized(

@@ -24,6 +24,8 @@
 //! - `shipped.rs`: the models shipped for families of rules, and
 //!   [`Model::for_rules`], which picks one for a deal's rules and table.
 //! - `pricing.rs`: the [`Solver`]'s state and the expected points of row values.
+//! - `naturals.rs`: how often an opponent declares a natural, and what it costs.
+//! - `topology.rs`: banker, bet and pot tables, which do not settle every pair on the method.
 //! - `stat_cache.rs`: the per-thread cache of row stats.
 //! - `bound.rs`: the branch and bound as hooks of the ordered sweep.
 //! - `solver.rs`: ranking the frontier, declaring naturals, [`solve`].
@@ -35,6 +37,7 @@ mod batch;
 mod bound;
 pub mod model;
 mod monotone;
+mod naturals;
 mod pricing;
 pub mod shipped;
 pub(crate) mod solver;
@@ -42,10 +45,11 @@ mod stat_cache;
 pub mod strong;
 #[cfg(test)]
 pub(crate) mod tests;
+mod topology;
 pub mod train;
 
 pub use batch::solve_rows;
 pub use model::Model;
 pub use pricing::Solver;
 pub use solver::{solve, Solution, TOP_CANDIDATES};
-pub use strong::{solve_strong, Candidate, Effort, StrongSolution};
+pub use strong::{solve_strong, solve_strong_seat, Candidate, Effort, StrongSolution};

@@ -4,10 +4,12 @@
 //! here too, since every other part of it reads the pricing.
 
 use super::model::{class_list, classes, Cell, ClassList, Model, RowTable};
+use super::naturals::opponent_naturals;
+use super::topology::{Settle, Ties};
 use crate::error::{Error, Result};
 use crate::eval::Wheel;
 use crate::royalty::row_royalty;
-use crate::rules::{FoulPenalty, RoyaltyMode, Rules, ScoreMethod, TableBestRowPayer};
+use crate::rules::{FoulPenalty, RoyaltyMode, Rules, ScoreMethod, TableBestRowPayer, Topology};
 use crate::setting::Row;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::LazyLock;
@@ -186,6 +188,15 @@ pub struct Solver<'a> {
     pub(super) slack: f64,
     /// Tells this solver's entries of a [`StatCache`](super::stat_cache::StatCache) from other solvers'.
     pub(super) id: u64,
+    /// The chance that an opponent plays its rows: 1 less the chance of a
+    /// natural ([`opponent_naturals`]).
+    pub(super) rows_played: f64,
+    /// What an opponent's natural costs us per opponent, chance times value.
+    pub(super) natural_cost: f64,
+    /// How the hand settles with the table ([`Settle`]).
+    pub(super) settle: Settle,
+    /// Who takes a tied row ([`Ties`]).
+    pub(super) ties: Ties,
 }
 
 /// Row units plus bonuses for winning all three rows, before multipliers
@@ -200,7 +211,8 @@ pub(super) fn scoop_points(rules: &Rules) -> f64 {
 }
 
 impl<'a> Solver<'a> {
-    /// Prepares the pricing of rows under `rules` against `opponents` (1 to 3).
+    /// Prepares the pricing of rows under `rules` against `opponents` (1 to 3),
+    /// for a hand that does not hold the bank (see [`Solver::for_seat`]).
     ///
     /// ```
     /// use chinese_poker_core::{rules::Rules, solve::{Model, Solver}};
@@ -210,11 +222,46 @@ impl<'a> Solver<'a> {
     /// assert!(!solver.solve(&hand).unwrap().fouled);
     /// ```
     pub fn new(rules: &'a Rules, opponents: usize, model: &'a Model) -> Result<Solver<'a>> {
+        Solver::for_seat(rules, opponents, model, false)
+    }
+
+    /// [`Solver::new`] for a hand that holds the bank (`banker`) or not.
+    /// Only the banker topology reads it: there a player's hand settles with
+    /// the banker alone (whatever `opponents` says), the banker's with every
+    /// player, and `tie.banker_wins_ties` gives the bank the tied rows.
+    ///
+    /// ```
+    /// use chinese_poker_core::{rules::Rules, solve::{Model, Solver}};
+    /// let rules = Rules::preset("pusoy_ph_banker").unwrap();
+    /// let model = Model::for_rules(&rules, 4).unwrap();
+    /// let hand: [u8; 13] = std::array::from_fn(|i| 4 * i as u8 + (i as u8 % 3));
+    /// let bank = Solver::for_seat(&rules, 3, model, true).unwrap().solve(&hand).unwrap();
+    /// let player = Solver::for_seat(&rules, 3, model, false).unwrap().solve(&hand).unwrap();
+    /// // The bet pays at most 2 a player: the bank settles with three, a player with one.
+    /// assert!(player.ev.abs() <= 2.0 && bank.ev.abs() <= 6.0);
+    /// ```
+    pub fn for_seat(
+        rules: &'a Rules,
+        opponents: usize,
+        model: &'a Model,
+        banker: bool,
+    ) -> Result<Solver<'a>> {
         if !(1..=3).contains(&opponents) {
             return Err(Error::InvalidSetting(format!(
                 "a deal has 1 to 3 opponents, got {opponents}"
             )));
         }
+        if banker && rules.topology != Topology::Banker {
+            return Err(Error::Rules {
+                option: "table.topology".into(),
+                reason: format!(
+                    "a hand can hold the bank only under table.topology = banker; these rules \
+                     have table.topology = {}",
+                    rules.topology.as_str()
+                ),
+            });
+        }
+        let opponents = Settle::settled(rules, banker, opponents);
         let rows = [Row::Front, Row::Middle, Row::Back]
             .map(|r| RowPrice::new(rules, r, model.row(r as usize)));
         let mut solver = Solver {
@@ -226,7 +273,14 @@ impl<'a> Solver<'a> {
             monotone: false,
             slack: 0.0,
             id: SOLVER_IDS.fetch_add(1, Ordering::Relaxed),
+            rows_played: 1.0,
+            natural_cost: 0.0,
+            settle: Settle::of(rules, banker),
+            ties: Ties::of(rules, banker),
         };
+        let naturals = opponent_naturals(rules);
+        solver.rows_played = 1.0 - naturals.rate;
+        solver.natural_cost = naturals.rate * naturals.value;
         solver.monotone = solver.ev_monotone();
         solver.slack = solver.bound_slack();
         Ok(solver)
@@ -239,7 +293,7 @@ impl<'a> Solver<'a> {
         let p = &self.rows[k];
         let t = self.model.row(k);
         let o = p.classes.ordinal(value);
-        let (w, a) = (t.below(o), t.upto(o));
+        let (w, a) = self.ties.resolve(t.below(o), t.upto(o));
         let s = p.seg.of[o] as usize;
         let own = p.royalty[s];
         // Opponent rows above ours in our segment, then every segment above.
@@ -298,6 +352,9 @@ impl<'a> Solver<'a> {
         let scooped = (1.0 - single.iter().sum::<f64>() + pair.iter().sum::<f64>()
             - j(ca[0], ca[1], ca[2]))
         .max(0.0);
+        if self.settle != Settle::Pairwise {
+            return self.table_points(st, scoop, scooped);
+        }
         let net_scoop = scoop - scooped;
         // The 2-of-3 point from independent rows: in duplicate matches the
         // copula's version of it plays worse than independence, while its
@@ -353,12 +410,15 @@ impl<'a> Solver<'a> {
             FoulPenalty::ScoopEquivalent => self.scoop_points * m,
         } + won_all;
         let pf = self.model.foul_rate;
-        n * ((1.0 - pf) * played + pf * foul_gain)
+        n * (self.rows_played * ((1.0 - pf) * played + pf * foul_gain) - self.natural_cost)
     }
 
     /// Expected points of a fouled hand (it pays every opponent as scooped,
     /// plus their royalties as if they had won every row).
     pub(super) fn fouled_points(&self) -> f64 {
+        if self.settle != Settle::Pairwise {
+            return self.table_fouled_points();
+        }
         let rules = self.rules;
         let base = match rules.foul_penalty {
             FoulPenalty::Fixed(k) => k as f64,
@@ -372,7 +432,8 @@ impl<'a> Solver<'a> {
                 _ => p.pay_all,
             })
             .sum();
-        -(self.opponents as f64) * (1.0 - self.model.foul_rate) * (base + royalties)
+        let lost = self.rows_played * (1.0 - self.model.foul_rate) * (base + royalties);
+        -(self.opponents as f64) * (lost + self.natural_cost)
     }
 
     /// True when the expected points never drop as one row's value rises
@@ -384,6 +445,12 @@ impl<'a> Solver<'a> {
     /// law's scoop terms are monotone up to the model's
     /// [`Model::monotone_defect`], which [`Solver::bound_slack`] covers.
     pub(super) fn ev_monotone(&self) -> bool {
+        if self.settle != Settle::Pairwise {
+            // Pots and the bet pay nothing for royalties, and every chance
+            // they read rises with the rows (the bet's scoop terms up to the
+            // slack).
+            return true;
+        }
         let rules = self.rules;
         let royalties_rise = self
             .rows
@@ -402,6 +469,9 @@ impl<'a> Solver<'a> {
             return 0.0;
         }
         let n = self.opponents as f64;
+        if let Some(weight) = self.settle.scoop_weight() {
+            return n * weight * 2.0 * 3.0 * self.model.monotone_defect();
+        }
         let method = match rules.method {
             ScoreMethod::OneFour => 1.0,
             ScoreMethod::TwoSix => 2.0,

@@ -155,7 +155,7 @@ impl Solver<'_> {
             fouled,
         };
         if let Some(nat) = find_natural_unchecked(hand, self.rules) {
-            let value = nat.value as f64 * self.opponents as f64;
+            let value = self.table_natural_points(nat.value);
             // A declared natural shows its own arrangement when it has one;
             // otherwise the best setting, which must be legal if the rules say so.
             let shown = nat.setting.map(|s| *s.cards());

@@ -23,7 +23,7 @@ use crate::cards::Card;
 use crate::error::{Error, Result};
 use crate::natural::Natural;
 use crate::parallel::{for_chunks_sized, Threads};
-use crate::rules::Rules;
+use crate::rules::{Rules, Topology};
 use crate::score::{Judged, PlayerHand, Table};
 use crate::setting::Setting;
 use std::time::{Duration, Instant};
@@ -131,6 +131,21 @@ pub fn solve_strong(
     effort: Effort,
     threads: Threads,
 ) -> Result<StrongSolution> {
+    solve_strong_seat(hand, rules, opponents, model, effort, threads, false)
+}
+
+/// [`solve_strong`] for a hand that holds the bank (`banker`) or not (see
+/// [`Solver::for_seat`]): under the banker topology a player's race deals the
+/// banker's hand alone, the bank's every player's.
+pub fn solve_strong_seat(
+    hand: &[Card; 13],
+    rules: &Rules,
+    opponents: usize,
+    model: &Model,
+    effort: Effort,
+    threads: Threads,
+    banker: bool,
+) -> Result<StrongSolution> {
     if effort.samples == 0 || effort.candidates == 0 {
         return Err(Error::InvalidSetting(
             "effort needs at least one sample and one candidate".into(),
@@ -142,7 +157,7 @@ pub fn solve_strong(
             effort.margin
         )));
     }
-    let solver = Solver::new(rules, opponents, model)?;
+    let solver = Solver::for_seat(rules, opponents, model, banker)?;
     let fast = solver.solve_top(hand, effort.candidates)?;
     if fast.natural.is_some() || fast.fouled || fast.candidates.len() == 1 {
         // Nothing to race: a natural, no legal setting, or one setting only.
@@ -174,12 +189,12 @@ pub fn solve_strong(
     }
     let unseen: Vec<Card> = (0..52u8).filter(|&c| !held[c as usize]).collect();
     let k = judged.len();
+    let seats = Seats::new(rules, opponents, model, banker)?;
     let ctx = Context {
         unseen: &unseen,
         judged: &judged,
-        solver: &solver,
+        seats: &seats,
         rules,
-        opponents,
         seed: effort.seed,
     };
     let race = run_race(k, effort, threads, |s, alive, out| {
@@ -226,10 +241,68 @@ fn choose(candidates: &[Candidate], done: usize, margin: f64) -> usize {
 struct Context<'a> {
     unseen: &'a [Card],
     judged: &'a [Judged],
-    solver: &'a Solver<'a>,
+    seats: &'a Seats<'a>,
     rules: &'a Rules,
-    opponents: usize,
     seed: u64,
+}
+
+/// Where we sit in a sample and who else is dealt, with the fast solver
+/// that sets each opponent.
+struct Seats<'a> {
+    /// The table's size.
+    size: usize,
+    /// Our seat (the bank's under the banker topology when we hold it).
+    me: usize,
+    /// The opponents dealt, by seat: a player facing a bank deals the bank alone.
+    others: Vec<usize>,
+    /// The bank's seat and solver under the banker topology.
+    bank: Option<(usize, Solver<'a>)>,
+    /// The solver of every other opponent.
+    player: Solver<'a>,
+}
+
+impl<'a> Seats<'a> {
+    fn new(
+        rules: &'a Rules,
+        opponents: usize,
+        model: &'a Model,
+        banker: bool,
+    ) -> Result<Seats<'a>> {
+        let size = opponents + 1;
+        let player = Solver::for_seat(rules, opponents, model, false)?;
+        if rules.topology() != Topology::Banker {
+            return Ok(Seats {
+                size,
+                me: 0,
+                others: (1..size).collect(),
+                bank: None,
+                player,
+            });
+        }
+        let b = rules.banker();
+        let me = if banker { b } else { usize::from(b == 0) };
+        let others = if banker {
+            (0..size).filter(|&s| s != me).collect()
+        } else {
+            vec![b]
+        };
+        let bank = Some((b, Solver::for_seat(rules, opponents, model, true)?));
+        Ok(Seats {
+            size,
+            me,
+            others,
+            bank,
+            player,
+        })
+    }
+
+    /// The fast solver that sets the hand at `seat`.
+    fn solver(&self, seat: usize) -> &Solver<'a> {
+        match &self.bank {
+            Some((b, s)) if *b == seat => s,
+            _ => &self.player,
+        }
+    }
 }
 
 /// The scores of the race so far: `scores[s * k + j]` is candidate `j`'s
@@ -364,20 +437,21 @@ fn run_race(
 /// index), set them with the fast solver, and score every candidate still
 /// in the race (`alive`) against them.
 fn sample(ctx: &Context<'_>, s: u64, alive: &[bool], out: &mut [f64]) -> Result<()> {
+    let seats = ctx.seats;
     let mut deck = ctx.unseen.to_vec();
     SplitMix64::new(ctx.seed ^ s.wrapping_mul(0xA24B_AED4_963E_E407))
-        .shuffle_prefix(&mut deck, 13 * ctx.opponents);
-    let mut table = Table::new(ctx.opponents + 1, ctx.rules)?;
-    for o in 0..ctx.opponents {
+        .shuffle_prefix(&mut deck, 13 * seats.others.len());
+    let mut table = Table::new(seats.size, ctx.rules)?;
+    for (o, &seat) in seats.others.iter().enumerate() {
         let hand: [Card; 13] = std::array::from_fn(|i| deck[13 * o + i]);
-        let sol = ctx.solver.solve_top(&hand, 1)?;
+        let sol = seats.solver(seat).solve_top(&hand, 1)?;
         let setting = Setting::from_cards(&sol.setting)?;
         let played = if sol.natural.is_some() {
             PlayerHand::Natural(setting)
         } else {
             PlayerHand::Setting(setting)
         };
-        table.seat(o + 1, &Judged::new(o + 1, &played, ctx.rules)?);
+        table.seat(seat, &Judged::new(seat, &played, ctx.rules)?);
     }
     for ((c, slot), _) in ctx
         .judged
@@ -386,8 +460,8 @@ fn sample(ctx: &Context<'_>, s: u64, alive: &[bool], out: &mut [f64]) -> Result<
         .zip(alive)
         .filter(|(_, &a)| a)
     {
-        table.seat(0, c);
-        let (total, denominator) = table.total(0);
+        table.seat(seats.me, c);
+        let (total, denominator) = table.total(seats.me);
         *slot = total as f64 / denominator as f64;
     }
     Ok(())

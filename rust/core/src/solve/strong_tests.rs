@@ -129,12 +129,12 @@ fn each_sample_is_scored_as_the_rules_score_the_deal() {
             .map(|s| Judged::new(0, &PlayerHand::Setting(*s), &rules).unwrap())
             .collect();
         let unseen: Vec<Card> = (0..52u8).filter(|c| !h.contains(c)).collect();
+        let seats = Seats::new(&rules, opponents, model, false).unwrap();
         let ctx = Context {
             unseen: &unseen,
             judged: &judged,
-            solver: &solver,
+            seats: &seats,
             rules: &rules,
-            opponents,
             seed: 99,
         };
         let alive = vec![true; cands.len()];

@@ -179,13 +179,14 @@ fn strict_order_without_a_legal_setting_is_reported() {
 fn batch_equals_single_and_threads_agree() {
     let rules = Rules::preset("cp_pro_1_6").unwrap();
     let model = Model::embedded().unwrap();
+    let solver = Solver::new(&rules, 3, model).unwrap();
     let pool = hands(300, 77);
     let flat: Vec<u8> = pool.iter().flatten().copied().collect();
     let mut runs = Vec::new();
     for t in [Threads::Count(1), Threads::Count(2)] {
         let mut settings = vec![0u8; flat.len()];
         let mut ev = vec![0f64; pool.len()];
-        solve_rows(&flat, &rules, 3, model, t, &mut settings, &mut ev).unwrap();
+        solve_rows(&flat, &solver, t, &mut settings, &mut ev).unwrap();
         runs.push((settings, ev));
     }
     assert_eq!(runs[0], runs[1]);
@@ -198,26 +199,10 @@ fn batch_equals_single_and_threads_agree() {
     bad[13 * 5 + 2] = bad[13 * 5];
     let mut settings = vec![0u8; flat.len()];
     let mut ev = vec![0f64; pool.len()];
-    let err = solve_rows(
-        &bad,
-        &rules,
-        3,
-        model,
-        Threads::Count(2),
-        &mut settings,
-        &mut ev,
-    );
+    let err = solve_rows(&bad, &solver, Threads::Count(2), &mut settings, &mut ev);
     assert!(matches!(err, Err(Error::BatchRow { row: 5, .. })));
     assert!(matches!(
-        solve_rows(
-            &flat[..20],
-            &rules,
-            3,
-            model,
-            Threads::Auto,
-            &mut settings,
-            &mut ev
-        ),
+        solve_rows(&flat[..20], &solver, Threads::Auto, &mut settings, &mut ev),
         Err(Error::Array(_))
     ));
 }

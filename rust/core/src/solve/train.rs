@@ -23,7 +23,7 @@ use crate::cards::Card;
 use crate::error::{Error, Result};
 use crate::eval::{evaluator, Wheel};
 use crate::parallel::{for_chunks_sized, Threads};
-use crate::rules::Rules;
+use crate::rules::{Rules, Topology};
 use crate::search::HandSubsets;
 use crate::solve::model::{classes, ordinal, Model, Reader, Tally, CLASSES3, CLASSES5};
 use crate::solve::Solver;
@@ -344,6 +344,7 @@ fn check_players(players: usize) -> Result<()> {
 /// rows are valued with `wheel`, the rules' wheel.
 fn play_deal(
     solver: Option<&Solver>,
+    bank: Option<(usize, &Solver)>,
     wheel: Wheel,
     players: usize,
     seed: u64,
@@ -364,6 +365,10 @@ fn play_deal(
     for p in 0..players {
         let mut hand = [0; 13];
         hand.copy_from_slice(&cards[13 * p..13 * p + 13]);
+        let solver = match bank {
+            Some((seat, b)) if seat == p => Some(b),
+            _ => solver,
+        };
         let setting = match solver {
             None => HandSubsets::new(&hand, wheel).greedy().cards(&hand),
             Some(s) => match s.solve(&hand) {
@@ -439,6 +444,14 @@ pub fn train_block(
         Some(m) => Some(Solver::new(rules, players - 1, m)?),
         None => None,
     };
+    // Under the banker topology the bank's hand is priced apart.
+    let bank = match model {
+        Some(m) if rules.topology() == Topology::Banker => Some((
+            rules.banker(),
+            Solver::for_seat(rules, players - 1, m, true)?,
+        )),
+        _ => None,
+    };
     let wheel = rules.wheel();
     let deals: Vec<u64> = (first..first + count).collect();
     let mut out: Vec<Tally> = vec![Tally::default(); deals.len().div_ceil(CHUNK_DEALS)];
@@ -446,6 +459,7 @@ pub fn train_block(
         for &d in ds {
             o[0].merge(play_deal(
                 solver.as_ref(),
+                bank.as_ref().map(|(seat, b)| (*seat, b)),
                 wheel,
                 players,
                 seed,
