@@ -98,6 +98,12 @@ def test_solve_setting_is_the_hand() -> None:
     assert strong["se"] > 0
     dragon = "2c 3d 4h 5s 6c 7d 8h 9s Tc Jd Qh Ks Ac"
     assert valid("solve", run_json("solve", "--json", dragon))["natural"]["kind"] == "DRAGON"
+    assert out["banker"] is False
+    bank = valid(
+        "solve", run_json("solve", "--json", "--preset", "pusoy_ph_banker", "--banker", HAND)
+    )
+    player = valid("solve", run_json("solve", "--json", "--preset", "pusoy_ph_banker", HAND))
+    assert bank["banker"] is True and bank["ev"] != player["ev"]
 
 
 def test_demo_seats_hold_their_dealt_cards() -> None:

@@ -113,3 +113,20 @@ def test_solver_errors() -> None:
 def test_solution_setting_round_trips() -> None:
     s = solve("As Ad Kc Kd 9h 9s 7c 6d 5h 4s 3c 2d Jh")
     assert Setting(str(s.setting)) == s.setting
+
+
+def test_the_bank_is_priced_apart_under_the_banker_topology() -> None:
+    rules = Rules.preset("pusoy_ph_banker")
+    hand = "AS KS QS JS 9H 8H 7D 6D 5C 4C 3C 2D 2H"
+    bank = solve(hand, rules, opponents=3, banker=True)
+    player = solve(hand, rules, opponents=3, banker=False)
+    assert bank.ev != player.ev
+    # solve_batch prices the same seat the same way.
+    codes = np.array([cp.parse_cards(hand)], dtype=np.uint8)
+    _, ev = solve_batch(codes, rules, opponents=3, banker=True)
+    assert float(ev[0]) == pytest.approx(bank.ev)
+
+
+def test_banker_under_rules_without_a_bank_is_refused() -> None:
+    with pytest.raises(cp.ChinesePokerError, match="bank"):
+        solve("AS KS QS JS 9H 8H 7D 6D 5C 4C 3C 2D 2H", Rules.preset("cp_pro_1_6"), banker=True)

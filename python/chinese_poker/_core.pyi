@@ -348,6 +348,7 @@ def solve(
     notation: _Notation = "intl",
     candidates: int = 5,
     model: Model | None = None,
+    banker: bool = False,
 ) -> Solution: ...
 def solve_batch(
     hands: npt.NDArray[np.uint8],
@@ -357,6 +358,7 @@ def solve_batch(
     *,
     threads: int | None = None,
     model: Model | None = None,
+    banker: bool = False,
 ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64]]: ...
 def simulate_range(
     first: int,

@@ -26,3 +26,9 @@ def rules_of(args: argparse.Namespace) -> Rules:
             message = short_choices(str(exc), OPTIONS_LISTED_BY)
             raise CliError(f"invalid rules option {item!r}: {message}") from exc
     return rules
+
+
+def holds_bank(rules: Rules, seat: int) -> bool:
+    """Whether `seat` holds the bank: under ``table.topology = banker`` the bank's hand
+    is priced against every player, a player's against the bank alone."""
+    return rules["table.topology"] == "banker" and int(rules["table.banker"]) == seat

@@ -170,6 +170,11 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="opponent model file written by `chinese-poker train` (default: the one shipped for the rules and the table size)",
     )
+    so.add_argument(
+        "--banker",
+        action="store_true",
+        help="the hand holds the bank (table.topology = banker): priced against every player, not the bank alone",
+    )
     so.set_defaults(func=cmd_solve)
 
     de = sub.add_parser(

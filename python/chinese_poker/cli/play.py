@@ -6,7 +6,7 @@ import argparse
 
 from chinese_poker import ChinesePokerError, Setting, deal, score, solve
 from chinese_poker.cli.errors import refuse_json
-from chinese_poker.cli.options import rules_of
+from chinese_poker.cli.options import holds_bank, rules_of
 from chinese_poker.cli.term import cards, pair_lines, setting_lines
 
 PLAY_HELP = (
@@ -42,7 +42,7 @@ def cmd_play(args: argparse.Namespace) -> int:
                 print("bye. Totals: " + ", ".join(f"{n} {t:+}" for n, t in zip(names, totals)))
                 return 0
             if line.lower() in ("h", "hint"):
-                sol = solve(mine, rules, opponents=args.players - 1)
+                sol = solve(mine, rules, opponents=args.players - 1, banker=holds_bank(rules, 0))
                 if sol.natural is not None:
                     print(f"  you hold a natural: {sol.natural.kind}; type: natural")
                 for cand, ev in sol.candidates[:3]:
@@ -50,7 +50,9 @@ def cmd_play(args: argparse.Namespace) -> int:
                 continue
             try:
                 if line.lower() == "natural":
-                    sol = solve(mine, rules, opponents=args.players - 1)
+                    sol = solve(
+                        mine, rules, opponents=args.players - 1, banker=holds_bank(rules, 0)
+                    )
                     if sol.natural is None:
                         raise ChinesePokerError("your hand holds no natural under these rules")
                     me: Setting | tuple[str, Setting] = ("natural", sol.setting)
@@ -67,8 +69,8 @@ def cmd_play(args: argparse.Namespace) -> int:
             except ChinesePokerError as exc:
                 print(f"  not that: {exc}")
         players: list[Setting | tuple[str, Setting]] = [me]
-        for hand in hands[1:]:
-            sol = solve(hand, rules, opponents=args.players - 1)
+        for seat, hand in enumerate(hands[1:], start=1):
+            sol = solve(hand, rules, opponents=args.players - 1, banker=holds_bank(rules, seat))
             players.append(("natural", sol.setting) if sol.natural is not None else sol.setting)
         for name, p in zip(names[1:], players[1:]):
             # Each opponent's rows as the solver commands show a setting, described.

@@ -10,7 +10,7 @@ from typing import Any
 from chinese_poker import Rules, Setting, deal, score, simulate, solve
 from chinese_poker.cli.errors import CliError
 from chinese_poker.cli.jsonout import card_list, emit, natural_obj, setting_obj, settlement
-from chinese_poker.cli.options import rules_of
+from chinese_poker.cli.options import holds_bank, rules_of
 from chinese_poker.cli.term import BOLD, cards, paint, pair_lines, setting_lines, signed
 from chinese_poker.cli.training import load_model
 from chinese_poker.simulate import SimulationResult, _pyplot
@@ -37,6 +37,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         seed=args.seed,
         notation=args.notation,
         model=load_model(args.model),
+        banker=args.banker,
         **monte_carlo,
     )
     if args.json:
@@ -44,6 +45,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
             "preset": args.preset,
             "strategy": args.strategy,
             "opponents": args.opponents,
+            "banker": args.banker,
             "setting": setting_obj(sol.setting),
             "ev": sol.ev,
             "se": sol.se,
@@ -87,7 +89,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     print(f"{args.preset}: a {args.players}-player deal, seed {args.seed}\n")
     for i, name in enumerate(names):
         hand = deck[13 * i : 13 * i + 13]
-        sol = solve(hand, rules, opponents=args.players - 1)
+        sol = solve(hand, rules, opponents=args.players - 1, banker=holds_bank(rules, i))
         print(f"{paint(name, BOLD)}: dealt {cards(sorted(hand, reverse=True))}")
         if sol.natural is not None:
             print(f"  declares {sol.natural.kind} ({sol.natural.value} per opponent)")
@@ -112,7 +114,7 @@ def _demo_json(args: argparse.Namespace, rules: Rules, deck: list[int], names: l
     seats = []
     for i, name in enumerate(names):
         hand = sorted(deck[13 * i : 13 * i + 13], reverse=True)
-        sol = solve(hand, rules, opponents=args.players - 1)
+        sol = solve(hand, rules, opponents=args.players - 1, banker=holds_bank(rules, i))
         players.append(("natural", sol.setting) if sol.natural is not None else sol.setting)
         seats.append(
             {

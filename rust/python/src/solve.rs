@@ -17,7 +17,7 @@ use chinese_poker_core::play::simulate::simulate_strategy;
 use chinese_poker_core::play::{duplicate_match as core_match, SimStats, Strategy};
 use chinese_poker_core::search::hand13;
 use chinese_poker_core::setting::Setting as CoreSetting;
-use chinese_poker_core::solve::{solve_rows, solve_strong, Effort, Model, Solver};
+use chinese_poker_core::solve::{solve_rows, solve_strong_seat, Effort, Model, Solver};
 use chinese_poker_core::Error;
 use numpy::ndarray::{Ix1, Ix2};
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods};
@@ -97,13 +97,16 @@ const INTERRUPTIBLE_ROWS: usize = 1024;
 /// the sooner the fast search can stop; 1 is what `solve_batch` uses).
 /// `model` is the opponent model both solvers price rows with (default:
 /// `Model.for_rules(rules, opponents + 1)`, the model the package ships for
-/// those rules at that table size).
+/// those rules at that table size). Under `table.topology = banker`,
+/// `banker=True` prices the hand that holds the bank (it settles with every
+/// player) and the default a player's (it settles with the bank alone);
+/// other topologies refuse `banker=True`.
 ///
 /// >>> s = solve("As Ad Kc Kd 9h 9s 7c 6d 5h 4s 3c 2d Jh")
 /// >>> s.setting.is_foul(), s.ev > -20
 /// (False, True)
 #[pyfunction]
-#[pyo3(signature = (hand, rules=None, strategy=args::Text::Static("fast"), opponents=3, *, effort=1024, time_budget=None, seed=0, threads=None, notation=args::Text::Static("intl"), candidates=5, model=None), text_signature = "(hand, rules=None, strategy='fast', opponents=3, *, effort=1024, time_budget=None, seed=0, threads=None, notation='intl', candidates=5, model=None)")]
+#[pyo3(signature = (hand, rules=None, strategy=args::Text::Static("fast"), opponents=3, *, effort=1024, time_budget=None, seed=0, threads=None, notation=args::Text::Static("intl"), candidates=5, model=None, banker=false), text_signature = "(hand, rules=None, strategy='fast', opponents=3, *, effort=1024, time_budget=None, seed=0, threads=None, notation='intl', candidates=5, model=None, banker=False)")]
 #[allow(clippy::too_many_arguments)]
 pub fn solve(
     py: Python<'_>,
@@ -118,6 +121,7 @@ pub fn solve(
     #[pyo3(from_py_with = args::name)] notation: args::Text,
     #[pyo3(from_py_with = args::int)] candidates: i64,
     model: Option<&Bound<'_, PyModel>>,
+    banker: bool,
 ) -> PyResult<Solution> {
     // `Text` to `&str` once, for the body below.
     let strategy: &str = &strategy;
@@ -159,7 +163,9 @@ pub fn solve(
             candidates: k.max(Effort::default().candidates),
             ..Effort::default()
         };
-        let s = interruptible(py, || solve_strong(&cards, r, opponents, m, e, t))?;
+        let s = interruptible(py, || {
+            solve_strong_seat(&cards, r, opponents, m, e, t, banker)
+        })?;
         let candidates = s
             .candidates
             .iter()
@@ -180,7 +186,9 @@ pub fn solve(
             samples: s.samples,
         });
     }
-    let s = detached(py, || Solver::new(r, opponents, m)?.solve_top(&cards, k))?;
+    let s = detached(py, || {
+        Solver::for_seat(r, opponents, m, banker)?.solve_top(&cards, k)
+    })?;
     let candidates = s
         .candidates
         .iter()
@@ -205,7 +213,8 @@ pub fn solve(
 /// returns the settings, uint8 (N, 13) (front 3, middle 5, back 5), and their
 /// expected points, float64 (N,). The GIL is released and the hands are
 /// spread over threads; results do not depend on the thread count. `model`
-/// is the opponent model (default: `Model.for_rules(rules, opponents + 1)`).
+/// is the opponent model (default: `Model.for_rules(rules, opponents + 1)`);
+/// `banker` as in `solve`.
 ///
 /// >>> import numpy as np
 /// >>> hands = np.arange(52, dtype=np.uint8).reshape(4, 13)
@@ -213,7 +222,8 @@ pub fn solve(
 /// >>> settings.shape, ev.shape
 /// ((4, 13), (4,))
 #[pyfunction]
-#[pyo3(signature = (hands, rules=None, strategy=args::Text::Static("fast"), opponents=3, *, threads=None, model=None), text_signature = "(hands, rules=None, strategy='fast', opponents=3, *, threads=None, model=None)")]
+#[pyo3(signature = (hands, rules=None, strategy=args::Text::Static("fast"), opponents=3, *, threads=None, model=None, banker=false), text_signature = "(hands, rules=None, strategy='fast', opponents=3, *, threads=None, model=None, banker=False)")]
+#[allow(clippy::too_many_arguments)]
 pub fn solve_batch<'py>(
     py: Python<'py>,
     hands: &Bound<'py, PyAny>,
@@ -222,6 +232,7 @@ pub fn solve_batch<'py>(
     #[pyo3(from_py_with = args::int)] opponents: i64,
     #[pyo3(from_py_with = args::opt_int)] threads: Option<i64>,
     model: Option<&Bound<'py, PyModel>>,
+    banker: bool,
 ) -> PyResult<(Bound<'py, PyArray2<u8>>, Bound<'py, PyArray1<f64>>)> {
     // `Text` to `&str` once, for the body below.
     let strategy: &str = &strategy;
@@ -239,6 +250,8 @@ pub fn solve_batch<'py>(
     let m = model_or_default(model, r, opponents + 1)?;
     let t = threads_opt(threads)?;
     let (ro, n, _) = rows_u8(hands, "hands", &[13])?;
+    // Measuring the opponents' naturals for new rules takes a moment.
+    let solver = detached(py, || Solver::for_seat(r, opponents, m, banker))?;
     limits::check("solve_batch", n as u64, 13 + 8, "hands")?;
     let settings = limits::zeros::<u8, Ix2>(py, &[n, 13])?;
     let ev = limits::zeros::<f64, Ix1>(py, &[n])?;
@@ -255,9 +268,7 @@ pub fn solve_batch<'py>(
                 let k = rows.len() / 13;
                 solve_rows(
                     rows,
-                    r,
-                    opponents,
-                    m,
+                    &solver,
                     t,
                     &mut out_settings[first * 13..(first + k) * 13],
                     &mut out_ev[first..first + k],
