@@ -157,6 +157,7 @@ def test_ctrl_c_at_a_prompt(command: list[str]) -> None:
         (["demo", "--seed", str(2**64)], ["--seed", "out of range"]),
         (["solve", HAND, "--strategy", "strong", "--effort", "-5"], ["--effort", "out of range"]),
         (["solve", HAND, "--time-budget", "0", "--strategy", "strong"], ["--time-budget"]),
+        (["solve", HAND, "--banker"], ["table.topology", "bank"]),
         (["ofc", "play", "--effort", "0"], ["--effort", "out of range"]),
         (["simulate", "10", "--threads", "0"], ["--threads", "out of range"]),
     ],
