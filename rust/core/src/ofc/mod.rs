@@ -1,6 +1,6 @@
 //! Open-face Chinese poker (RULES §7): the game engine ([`OfcGame`]),
-//! Fantasyland (§7.5) with an exact setting solver, and a Monte-Carlo
-//! placement agent.
+//! Fantasyland (§7.5) with an exact setting solver, a Monte-Carlo
+//! placement agent, and simulation of tables of agents ([`simulate`]).
 //!
 //! Settlement is not re-implemented here: a finished deal is scored by
 //! [`crate::score::score`] under the preset's [`Rules`], and legality and
@@ -24,6 +24,7 @@ pub mod agent;
 mod board;
 pub mod fantasyland;
 mod json;
+pub mod simulate;
 pub mod state;
 mod view;
 
