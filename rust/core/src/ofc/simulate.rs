@@ -179,7 +179,7 @@ impl OfcSimStats {
             )));
         }
         let scale = i128::from(UNITS / res.denominator);
-        for s in 0..self.players {
+        for (s, &carry) in next.iter().enumerate().take(self.players) {
             let x = i128::from(res.totals[s]) * scale;
             self.points[s] += x;
             self.points_sq[s] += x.unsigned_abs() * x.unsigned_abs();
@@ -190,9 +190,9 @@ impl OfcSimStats {
             self.royalties[s] += p.royalties.iter().sum::<i64>();
             if game.in_fantasyland(s) {
                 self.fl_hands[s] += 1;
-                self.fl_stays[s] += u64::from(next[s] > 0);
+                self.fl_stays[s] += u64::from(carry > 0);
             } else {
-                self.fl_entries[s] += u64::from(next[s] > 0);
+                self.fl_entries[s] += u64::from(carry > 0);
             }
         }
         self.hands += 1;
