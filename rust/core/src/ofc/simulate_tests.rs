@@ -57,7 +57,7 @@ fn a_qualifying_board_is_one_entry_and_a_foul_is_one_foul() {
     assert_eq!(s.fl_hands, vec![0, 0]);
     assert_eq!(s.fl_stays, vec![0, 0]);
     assert_eq!(s.fouls, vec![0, 1]);
-    // ofc_us pays QQ in front 7 and a full house in the back 6 (RULES §7.3).
+    // ofc_us pays QQ in front 7 and a full house in the back 6 (its royalty table).
     assert_eq!(s.royalties, vec![13, 0]);
     assert_eq!(s.points[0], -s.points[1]);
     assert!(s.points[0] > 0);
