@@ -2,9 +2,8 @@
 #![allow(clippy::unwrap_used)]
 
 use super::*;
-use crate::cards::Card;
 use crate::notation::Notation;
-use crate::setting::{Row, Setting};
+use crate::setting::Setting;
 
 fn pineapple() -> OfcRules {
     OfcRules::preset("ofc_pineapple").unwrap()
@@ -13,31 +12,10 @@ fn pineapple() -> OfcRules {
 const H: OfcStrategy = OfcStrategy::Heuristic;
 
 /// A finished two-player deal of `preset` in which seat 0 holds board `a`
-/// and seat 1 board `b` (a stacked deck, placed card by card).
-fn stacked(preset: &str, a: &str, b: &str, fantasyland: Option<&[u8]>) -> OfcGame {
-    let order = |text: &str| -> Vec<(Card, Row)> {
-        let s = Setting::parse(text, Notation::Intl).unwrap();
-        Row::ALL
-            .iter()
-            .flat_map(|&r| s.row(r).iter().map(move |&c| (c, r)))
-            .collect()
-    };
-    let (pa, pb) = (order(a), order(b));
-    let mut deck: Vec<Card> = pa[..5].iter().chain(&pb[..5]).map(|p| p.0).collect();
-    for i in 5..13 {
-        deck.push(pa[i].0);
-        deck.push(pb[i].0);
-    }
-    let rules = OfcRules::preset(preset).unwrap();
-    let mut g = OfcGame::with_deck(rules, 2, 1, &deck, fantasyland).unwrap();
-    g.place(0, &pa[..5], None).unwrap();
-    g.place(1, &pb[..5], None).unwrap();
-    for i in 5..13 {
-        g.place(0, &pa[i..=i], None).unwrap();
-        g.place(1, &pb[i..=i], None).unwrap();
-    }
-    assert!(g.is_finished());
-    g
+/// and seat 1 board `b` (the open-face tests' stacked deck).
+fn stacked(preset: &str, a: &str, b: &str) -> OfcGame {
+    let parse = |text: &str| Setting::parse(text, Notation::Intl).unwrap();
+    crate::ofc::tests::stacked_game(preset, &parse(a), &parse(b))
 }
 
 #[test]
@@ -48,7 +26,6 @@ fn a_qualifying_board_is_one_entry_and_a_foul_is_one_foul() {
         "ofc_us",
         "Qc Qd 2s / Ac Ad 3c 4d 5h / 7s 7h 7d 9c 9h",
         "Kc Kd 3s / 6c 8d Js 2c 4h / Ts Th Td Jc Jh",
-        None,
     );
     let mut s = OfcSimStats::new(2);
     s.add_deal(&g).unwrap();
@@ -69,7 +46,6 @@ fn jacks_in_front_do_not_enter() {
         "ofc_us",
         "Jc Jd 2s / Ac Ad 3c 4d 5h / 7s 7h 7d 9c 9h",
         "4c 5d 3s / 6c 6d Qs 2c 4h / Ts Th Td Kc Kh",
-        None,
     );
     let mut s = OfcSimStats::new(2);
     s.add_deal(&g).unwrap();

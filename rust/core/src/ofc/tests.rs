@@ -35,7 +35,7 @@ fn self_play(game: &mut OfcGame) {
 
 /// Deals a stacked deck so that each seat receives the cards of a given board,
 /// then places them there: two players, button 1, seat 0 acts first.
-fn stacked_game(preset: &str, a: &Setting, b: &Setting) -> OfcGame {
+pub(super) fn stacked_game(preset: &str, a: &Setting, b: &Setting) -> OfcGame {
     let order = |s: &Setting| -> Vec<(Card, Row)> {
         Row::ALL
             .iter()

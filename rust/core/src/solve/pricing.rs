@@ -5,7 +5,7 @@
 
 use super::model::{class_list, classes, Cell, ClassList, Model, RowTable};
 use super::naturals::opponent_naturals;
-use super::topology::{Settle, Ties};
+use super::topology::{at_least_two, Settle, Ties};
 use crate::error::{Error, Result};
 use crate::eval::Wheel;
 use crate::royalty::row_royalty;
@@ -364,9 +364,7 @@ impl<'a> Solver<'a> {
         // (Only for the methods that pay it: computed in their arms.)
         let twos = || {
             let l = [1.0 - a[0], 1.0 - a[1], 1.0 - a[2]];
-            let two =
-                |p: [f64; 3]| p[0] * p[1] + p[0] * p[2] + p[1] * p[2] - 2.0 * p[0] * p[1] * p[2];
-            (two(w), two(l))
+            (at_least_two(w), at_least_two(l))
         };
         let overall = || {
             let (wins2, loses2) = twos();

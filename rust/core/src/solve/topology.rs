@@ -101,11 +101,16 @@ impl Ties {
     }
 }
 
+/// P(at least two of three independent events).
+#[inline(always)]
+pub(super) fn at_least_two(p: [f64; 3]) -> f64 {
+    p[0] * p[1] + p[0] * p[2] + p[1] * p[2] - 2.0 * p[0] * p[1] * p[2]
+}
+
 /// P(at least two of three independent events), P(at least one).
 fn counts(p: [f64; 3]) -> (f64, f64) {
-    let two = p[0] * p[1] + p[0] * p[2] + p[1] * p[2] - 2.0 * p[0] * p[1] * p[2];
     let one = 1.0 - (1.0 - p[0]) * (1.0 - p[1]) * (1.0 - p[2]);
-    (two, one)
+    (at_least_two(p), one)
 }
 
 impl Solver<'_> {
