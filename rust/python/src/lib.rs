@@ -12,6 +12,7 @@
 //! - `model.rs`: the opponent `Model` (files, metadata) and training in blocks;
 //! - `solve.rs`: the solvers, simulation and the duplicate match;
 //! - `ofc.rs`: open-face play and the Fantasyland solver;
+//! - `ofc_sim.rs`: the open-face simulation (`ofc_simulate_range`, `_merge_ofc_stats`);
 //! - `debug.rs`: `_debug_panic`, which proves the panic guard.
 //!
 //! and the shared conversion every area uses:
@@ -32,6 +33,7 @@ mod limits;
 mod model;
 mod natural;
 mod ofc;
+mod ofc_sim;
 mod rules;
 mod score;
 mod setting;
@@ -51,6 +53,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     model::register(m)?;
     solve::register(m)?;
     ofc::register(m)?;
+    ofc_sim::register(m)?;
     limits::register(m)?;
     debug::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
