@@ -17,7 +17,7 @@ use crate::error::{Error, Result};
 use crate::parallel::Threads;
 use crate::rules::Rules;
 use crate::score::{check_players, score, PlayerHand};
-use crate::solve::{Model, Solver};
+use crate::solve::{Model, Solver, TableSolvers};
 
 /// The outcome of [`model_match`].
 #[derive(Clone, Debug, PartialEq)]
@@ -44,21 +44,22 @@ fn play_deal(
     cards: &[Card; 52],
     players: usize,
     rules: &Rules,
-    a: &Solver,
-    b: &Solver,
+    a: &TableSolvers,
+    b: &TableSolvers,
 ) -> Result<(f64, usize)> {
     let hands: Vec<[Card; 13]> = (0..players)
         .map(|p| std::array::from_fn(|i| cards[13 * p + i]))
         .collect();
     let with_b = hands
         .iter()
-        .map(|h| fast_hand(b, h, rules))
+        .enumerate()
+        .map(|(seat, h)| fast_hand(b.seat(seat), h, rules))
         .collect::<Result<Vec<_>>>()?;
     let reference = score(&with_b, rules, None)?;
     let mut gain = 0.0;
     let mut same = 0;
     for (seat, hand) in hands.iter().enumerate() {
-        let mine = fast_hand(a, hand, rules)?;
+        let mine = fast_hand(a.seat(seat), hand, rules)?;
         if mine == with_b[seat] {
             // The same game as the reference: a gain of exactly zero.
             same += 1;
@@ -76,7 +77,8 @@ fn play_deal(
 /// Plays `deals` duplicate deals of `players` (2 to 4) between the fast
 /// solver with model `a` and the fast solver with model `b` under `rules`
 /// (see the module documentation). Each solver is told it faces
-/// `players - 1` opponents. Deal `d`'s cards come from `(seed, d)` and each
+/// `players - 1` opponents, and under the banker topology the bank's seat
+/// is priced as the bank ([`TableSolvers`]). Deal `d`'s cards come from `(seed, d)` and each
 /// deal is scored on its own, so the result does not depend on `threads`.
 ///
 /// ```
@@ -101,8 +103,8 @@ pub fn model_match(
             "a model match needs at least one deal".into(),
         ));
     }
-    let sa = Solver::new(rules, players - 1, a)?;
-    let sb = Solver::new(rules, players - 1, b)?;
+    let sa = TableSolvers::new(rules, players - 1, a)?;
+    let sb = TableSolvers::new(rules, players - 1, b)?;
     let out = per_deal(deals, threads, (0.0f64, 0usize), |d| {
         let cards: [Card; 52] = deal_cards(mix_seed(seed, d));
         play_deal(&cards, players, rules, &sa, &sb)

@@ -11,11 +11,11 @@ use crate::error::{Error, Result};
 use crate::eval::category_of;
 use crate::natural::{held_kinds, NaturalKind};
 use crate::parallel::{for_chunks_sized, Threads};
-use crate::rules::{Rules, Topology};
+use crate::rules::Rules;
 use crate::score::{check_players, score, PlayerHand, Status};
 use crate::search::HandSubsets;
 use crate::setting::Setting;
-use crate::solve::{Model, Solver};
+use crate::solve::{Model, TableSolvers};
 
 use crate::cards::deck::deal_deck;
 
@@ -216,16 +216,9 @@ pub fn simulate_strategy(
         Strategy::Fast => {
             // Under the banker topology the bank's hand is priced apart.
             let opponents = players.saturating_sub(1).max(1);
-            let solver = Solver::new(rules, opponents, model)?;
-            let bank = (rules.topology() == Topology::Banker)
-                .then(|| Solver::for_seat(rules, opponents, model, true))
-                .transpose()?;
+            let solvers = TableSolvers::new(rules, opponents, model)?;
             let set = |seat: usize, h: &[Card; 13]| -> Result<([Card; 13], bool)> {
-                let solver = match &bank {
-                    Some(b) if seat == rules.banker() => b,
-                    _ => &solver,
-                };
-                let s = solver.solve_top(h, 1)?;
+                let s = solvers.seat(seat).solve_top(h, 1)?;
                 Ok((s.setting, s.natural.is_some()))
             };
             simulate_range(

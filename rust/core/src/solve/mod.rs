@@ -29,6 +29,7 @@
 //! - `stat_cache.rs`: the per-thread cache of row stats.
 //! - `bound.rs`: the branch and bound as hooks of the ordered sweep.
 //! - `solver.rs`: ranking the frontier, declaring naturals, [`solve`].
+//! - `seats.rs`: [`TableSolvers`], the solver of every seat of a table (the bank's apart).
 //! - `batch.rs`: [`solve_rows`], many hands over threads.
 //! - `strong.rs`: the strong solver, a Monte Carlo race of the fast one's candidates.
 //! - `train.rs`: training a [`Model`] by self-play, in blocks that may run anywhere.
@@ -39,6 +40,7 @@ pub mod model;
 mod monotone;
 mod naturals;
 mod pricing;
+mod seats;
 pub mod shipped;
 pub(crate) mod solver;
 mod stat_cache;
@@ -51,5 +53,6 @@ pub mod train;
 pub use batch::solve_rows;
 pub use model::Model;
 pub use pricing::Solver;
+pub use seats::TableSolvers;
 pub use solver::{solve, Solution, TOP_CANDIDATES};
 pub use strong::{solve_strong, solve_strong_seat, Candidate, Effort, StrongSolution};

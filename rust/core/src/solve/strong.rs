@@ -18,12 +18,13 @@
 
 use super::model::Model;
 use super::pricing::Solver;
+use super::seats::TableSolvers;
 use crate::cards::deck::SplitMix64;
 use crate::cards::Card;
 use crate::error::{Error, Result};
 use crate::natural::Natural;
 use crate::parallel::{for_chunks_sized, Threads};
-use crate::rules::{Rules, Topology};
+use crate::rules::Rules;
 use crate::score::{Judged, PlayerHand, Table};
 use crate::setting::Setting;
 use std::time::{Duration, Instant};
@@ -255,10 +256,8 @@ struct Seats<'a> {
     me: usize,
     /// The opponents dealt, by seat: a player facing a bank deals the bank alone.
     others: Vec<usize>,
-    /// The bank's seat and solver under the banker topology.
-    bank: Option<(usize, Solver<'a>)>,
-    /// The solver of every other opponent.
-    player: Solver<'a>,
+    /// The fast solver of every seat.
+    solvers: TableSolvers<'a>,
 }
 
 impl<'a> Seats<'a> {
@@ -269,39 +268,32 @@ impl<'a> Seats<'a> {
         banker: bool,
     ) -> Result<Seats<'a>> {
         let size = opponents + 1;
-        let player = Solver::for_seat(rules, opponents, model, false)?;
-        if rules.topology() != Topology::Banker {
+        let solvers = TableSolvers::new(rules, opponents, model)?;
+        let Some(b) = solvers.bank_seat() else {
             return Ok(Seats {
                 size,
                 me: 0,
                 others: (1..size).collect(),
-                bank: None,
-                player,
+                solvers,
             });
-        }
-        let b = rules.banker();
+        };
         let me = if banker { b } else { usize::from(b == 0) };
         let others = if banker {
             (0..size).filter(|&s| s != me).collect()
         } else {
             vec![b]
         };
-        let bank = Some((b, Solver::for_seat(rules, opponents, model, true)?));
         Ok(Seats {
             size,
             me,
             others,
-            bank,
-            player,
+            solvers,
         })
     }
 
     /// The fast solver that sets the hand at `seat`.
     fn solver(&self, seat: usize) -> &Solver<'a> {
-        match &self.bank {
-            Some((b, s)) if *b == seat => s,
-            _ => &self.player,
-        }
+        self.solvers.seat(seat)
     }
 }
 

@@ -23,10 +23,10 @@ use crate::cards::Card;
 use crate::error::{Error, Result};
 use crate::eval::{evaluator, Wheel};
 use crate::parallel::{for_chunks_sized, Threads};
-use crate::rules::{Rules, Topology};
+use crate::rules::Rules;
 use crate::search::HandSubsets;
 use crate::solve::model::{classes, ordinal, Model, Reader, Tally, CLASSES3, CLASSES5};
-use crate::solve::Solver;
+use crate::solve::TableSolvers;
 use std::time::Instant;
 
 /// Most deals of one iteration: the rows of every averaged iteration are
@@ -343,8 +343,7 @@ fn check_players(players: usize) -> Result<()> {
 /// naturals and scoops. `solver` is `None` in iteration 0 (greedy play);
 /// rows are valued with `wheel`, the rules' wheel.
 fn play_deal(
-    solver: Option<&Solver>,
-    bank: Option<(usize, &Solver)>,
+    solvers: Option<&TableSolvers>,
     wheel: Wheel,
     players: usize,
     seed: u64,
@@ -365,11 +364,7 @@ fn play_deal(
     for p in 0..players {
         let mut hand = [0; 13];
         hand.copy_from_slice(&cards[13 * p..13 * p + 13]);
-        let solver = match bank {
-            Some((seat, b)) if seat == p => Some(b),
-            _ => solver,
-        };
-        let setting = match solver {
+        let setting = match solvers.map(|t| t.seat(p)) {
             None => HandSubsets::new(&hand, wheel).greedy().cards(&hand),
             Some(s) => match s.solve(&hand) {
                 Ok(sol) if sol.natural.is_some() => {
@@ -440,17 +435,9 @@ pub fn train_block(
              ({MAX_DEALS})"
         )));
     }
-    let solver = match model {
-        Some(m) => Some(Solver::new(rules, players - 1, m)?),
+    let solvers = match model {
+        Some(m) => Some(TableSolvers::new(rules, players - 1, m)?),
         None => None,
-    };
-    // Under the banker topology the bank's hand is priced apart.
-    let bank = match model {
-        Some(m) if rules.topology() == Topology::Banker => Some((
-            rules.banker(),
-            Solver::for_seat(rules, players - 1, m, true)?,
-        )),
-        _ => None,
     };
     let wheel = rules.wheel();
     let deals: Vec<u64> = (first..first + count).collect();
@@ -458,8 +445,7 @@ pub fn train_block(
     for_chunks_sized(&deals, CHUNK_DEALS, &mut out, 1, threads, 1, |_, ds, o| {
         for &d in ds {
             o[0].merge(play_deal(
-                solver.as_ref(),
-                bank.as_ref().map(|(seat, b)| (*seat, b)),
+                solvers.as_ref(),
                 wheel,
                 players,
                 seed,

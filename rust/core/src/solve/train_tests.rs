@@ -1,6 +1,7 @@
 //! Tests of `train.rs`.
 
 use super::*;
+use crate::solve::Solver;
 
 fn plain24() -> Rules {
     Rules::plain().with("score.method", "2-4").unwrap()
