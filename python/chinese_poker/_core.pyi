@@ -377,6 +377,23 @@ def _merge_stats(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]: ...
 #: Natural kinds in the order of the statistics' lists (RULES §6.2).
 NATURAL_KINDS: tuple[str, ...]
 
+def ofc_simulate_range(
+    first: int,
+    count: int,
+    players: int = 3,
+    preset: str = "ofc_pineapple",
+    strategies: str | Sequence[str] = "default",
+    seed: int = 0,
+    *,
+    threads: int | None = None,
+) -> dict[str, Any]: ...
+def _merge_ofc_stats(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]: ...
+
+#: The open-face strategies' names, as `ofc_simulate_range` reads them.
+OFC_STRATEGIES: tuple[str, ...]
+#: Hands per open-face table (Fantasyland carries over inside one).
+OFC_TABLE_HANDS: int
+
 def duplicate_match(
     a: Literal["fast", "fast_independent", "greedy", "royalty_max"],
     b: Literal["fast", "fast_independent", "greedy", "royalty_max"],
