@@ -385,6 +385,7 @@ def ofc_simulate_range(
     strategies: str | Sequence[str] = "default",
     seed: int = 0,
     *,
+    rules: Rules | None = None,
     threads: int | None = None,
 ) -> dict[str, Any]: ...
 def _merge_ofc_stats(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]: ...

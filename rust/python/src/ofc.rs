@@ -68,6 +68,16 @@ fn board_tuple(b: &Board) -> (Vec<u32>, Vec<u32>, Vec<u32>) {
     (row(Row::Front), row(Row::Middle), row(Row::Back))
 }
 
+/// The open-face rules of `preset`, its settlement rules replaced by `rules`
+/// when given (e.g. the Russian match system); dealing and Fantasyland follow
+/// the `game` and `fl.*` options of the rules played.
+pub(crate) fn ofc_rules_of(preset: &str, rules: Option<&Bound<'_, Rules>>) -> PyResult<OfcRules> {
+    match rules {
+        None => light(|| OfcRules::preset(preset)),
+        Some(r) => light(|| OfcRules::with_rules(preset, r.get().inner.clone())),
+    }
+}
+
 /// An open-face deal (RULES §7): 2–4 players (Pineapple 2–3), placement in
 /// seat order, placed cards permanent and visible, Fantasyland when the preset
 /// has it. An illegal move raises and leaves the state unchanged. With `seed`
@@ -100,12 +110,7 @@ impl OfcGame {
     ) -> PyResult<Self> {
         // `Text` to `&str` once, for the body below.
         let preset: &str = &preset;
-        // `rules` overrides the preset's settlement rules (e.g. the Russian match
-        // system); dealing and Fantasyland still follow the preset.
-        let ofc_rules = match rules {
-            None => light(|| OfcRules::preset(preset))?,
-            Some(r) => light(|| OfcRules::with_rules(preset, r.get().inner.clone()))?,
-        };
+        let ofc_rules = ofc_rules_of(preset, rules)?;
         let fl = fantasyland.as_deref();
         light(|| match seed {
             Some(seed) => CoreGame::new(ofc_rules, players, button, seed, fl),

@@ -5,10 +5,11 @@
 
 use crate::args::{self, threads_opt};
 use crate::guard::{interruptible, light};
+use crate::ofc::ofc_rules_of;
+use crate::rules::Rules;
 use chinese_poker_core::ofc::simulate::{
     simulate_ofc, OfcSimStats, OfcStrategy, TABLE_HANDS, UNITS,
 };
-use chinese_poker_core::ofc::{OfcGame, OfcRules};
 use chinese_poker_core::Error;
 use pyo3::exceptions::PyOverflowError;
 use pyo3::prelude::*;
@@ -20,7 +21,6 @@ const MAX_SEATS: usize = 4;
 /// `strategies=`: one name for every seat, or one name per seat (at most
 /// one more than `MAX_SEATS` read, which is enough to refuse the list).
 pub(crate) enum Seats {
-    Default,
     Every(OfcStrategy),
     Each(Vec<OfcStrategy>),
 }
@@ -62,7 +62,8 @@ fn stats_dict<'py>(py: Python<'py>, s: &OfcSimStats) -> PyResult<Bound<'py, PyDi
 /// run (`chinese_poker.ofc.simulate` builds on it): tables of
 /// `OFC_TABLE_HANDS` hands with Fantasyland carried over inside a table,
 /// every seat played by its strategy (one name for every seat, or a list of
-/// one name per seat; see `OFC_STRATEGIES`). `first` must start a table.
+/// one name per seat; see `OFC_STRATEGIES`), settled under `preset` or under
+/// `rules` (a `Rules`, the preset's changed). `first` must start a table.
 /// Returns integer sums as a dict ('points' and 'points_sq' in 1/'units'
 /// points) that `_merge_ofc_stats` adds exactly; the result does not depend
 /// on `threads`. Ctrl-C stops it.
@@ -71,7 +72,7 @@ fn stats_dict<'py>(py: Python<'py>, s: &OfcSimStats) -> PyResult<Bound<'py, PyDi
 /// >>> s["hands"], sum(s["points"])
 /// (4, 0)
 #[pyfunction]
-#[pyo3(signature = (first, count, players=3, preset=args::Text::Static("ofc_pineapple"), strategies=Seats::Default, seed=0, *, threads=None), text_signature = "(first, count, players=3, preset='ofc_pineapple', strategies='default', seed=0, *, threads=None)")]
+#[pyo3(signature = (first, count, players=3, preset=args::Text::Static("ofc_pineapple"), strategies=Seats::Every(OfcStrategy::DEFAULT), seed=0, *, rules=None, threads=None), text_signature = "(first, count, players=3, preset='ofc_pineapple', strategies='default', seed=0, *, rules=None, threads=None)")]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn ofc_simulate_range<'py>(
     py: Python<'py>,
@@ -81,17 +82,17 @@ pub(crate) fn ofc_simulate_range<'py>(
     #[pyo3(from_py_with = args::name)] preset: args::Text,
     #[pyo3(from_py_with = seats_arg)] strategies: Seats,
     #[pyo3(from_py_with = args::int)] seed: u64,
+    rules: Option<&Bound<'py, Rules>>,
     #[pyo3(from_py_with = args::opt_int)] threads: Option<i64>,
 ) -> PyResult<Bound<'py, PyDict>> {
     // `Text` to `&str` once, for the body below.
     let preset: &str = &preset;
     let t = threads_opt(threads)?;
-    let rules = light(|| OfcRules::preset(preset))?;
-    // The core refuses a table it cannot seat; asked before one strategy per
-    // seat is built, so that a huge `players` is refused, not allocated.
-    light(|| OfcGame::new(rules.clone(), players, 0, 0, None))?;
+    let rules = ofc_rules_of(preset, rules)?;
+    // Asked before one strategy per seat is built, so that a huge `players`
+    // is refused, not allocated.
+    light(|| rules.check_players(players))?;
     let seats = match strategies {
-        Seats::Default => vec![light(|| OfcStrategy::parse("default"))?; players],
         Seats::Every(s) => vec![s; players],
         Seats::Each(v) if v.len() == players => v,
         Seats::Each(v) => {

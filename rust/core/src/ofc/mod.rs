@@ -90,6 +90,30 @@ impl OfcRules {
         }
     }
 
+    /// Refuses a table of `players` these rules cannot seat (2 to
+    /// [`OfcRules::max_players`]), in the words of a bad setting.
+    ///
+    /// ```
+    /// use chinese_poker_core::ofc::OfcRules;
+    /// let r = OfcRules::preset("ofc_pineapple").unwrap();
+    /// assert!(r.check_players(3).is_ok());
+    /// assert!(r.check_players(4).is_err()); // 17 cards each do not fit a pack four times
+    /// ```
+    pub fn check_players(&self, players: usize) -> Result<()> {
+        if (2..=self.max_players()).contains(&players) {
+            return Ok(());
+        }
+        Err(Error::InvalidSetting(format!(
+            "{} takes 2 to {} players, got {players}",
+            if self.pineapple {
+                "Pineapple"
+            } else {
+                "open-face Chinese poker"
+            },
+            self.max_players()
+        )))
+    }
+
     /// Number of streets of a normal (non-Fantasyland) player: 9 or 5.
     pub fn streets(&self) -> usize {
         if self.pineapple {

@@ -44,12 +44,15 @@ pub enum OfcStrategy {
 }
 
 impl OfcStrategy {
+    /// The strategy named `default`: the agent at its default effort.
+    pub const DEFAULT: OfcStrategy = OfcStrategy::Rollout(DEFAULT_SAMPLES);
+
     /// The strategy names and what they stand for.
     pub const NAMES: [(&'static str, OfcStrategy); 5] = [
         ("heuristic", OfcStrategy::Heuristic),
         ("baseline", OfcStrategy::Rollout(BASELINE_SAMPLES)),
         ("fast", OfcStrategy::Rollout(32)),
-        ("default", OfcStrategy::Rollout(DEFAULT_SAMPLES)),
+        ("default", OfcStrategy::DEFAULT),
         ("strong", OfcStrategy::Rollout(288)),
     ];
 
@@ -256,7 +259,7 @@ fn play_table(
 
 /// Refuses a table the rules cannot seat before any hand is played.
 fn check_table(rules: &OfcRules, strategies: &[OfcStrategy]) -> Result<()> {
-    OfcGame::new(rules.clone(), strategies.len(), 0, 0, None).map(|_| ())
+    rules.check_players(strategies.len())
 }
 
 /// Plays hands `first .. first + count` of a run with one strategy per

@@ -101,17 +101,7 @@ impl OfcGame {
         seed: u64,
         fantasyland: Option<&[u8]>,
     ) -> Result<OfcGame> {
-        if !(2..=rules.max_players()).contains(&players) {
-            return Err(Error::InvalidSetting(format!(
-                "{} takes 2 to {} players, got {players}",
-                if rules.pineapple {
-                    "Pineapple"
-                } else {
-                    "open-face Chinese poker"
-                },
-                rules.max_players()
-            )));
-        }
+        rules.check_players(players)?;
         if button >= players {
             return Err(Error::InvalidSetting(format!(
                 "button seat {button} does not exist with {players} players"
