@@ -264,6 +264,10 @@ BY_CALLABLE: dict[tuple[str, str], st.SearchStrategy[Any]] = {
     ("chinese_poker.simulate", "deals"): small_or_invalid,
     ("chinese_poker.simulate.simulate", "deals"): small_or_invalid,
     ("chinese_poker.duplicate_match", "deals"): small_or_invalid,
+    # Open-face hands take milliseconds each, not microseconds: fewer still.
+    ("chinese_poker.ofc.simulate", "hands"): st.one_of(
+        st.integers(max_value=2), st.integers(min_value=2**64), st.sampled_from([None, 1.5, "3"])
+    ),
 }
 
 

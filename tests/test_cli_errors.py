@@ -160,10 +160,21 @@ def test_ctrl_c_at_a_prompt(command: list[str]) -> None:
         (["solve", HAND, "--banker"], ["table.topology", "bank"]),
         (["ofc", "play", "--effort", "0"], ["--effort", "out of range"]),
         (["simulate", "10", "--threads", "0"], ["--threads", "out of range"]),
+        (["ofc", "simulate", "0"], ["argument hands", "out of range"]),
+        (["ofc", "simulate", "20", "--strategy", "greedy"], ["--strategy", "'greedy'", "baseline"]),
+        (["ofc", "simulate", "20", "--strategy", "fast,default"], ["--strategy", "one per seat"]),
+        (["ofc", "simulate", "20", "--preset", "cp_pro_1_6"], ["--preset", "ofc_pineapple"]),
     ],
 )
 def test_meaningless_numbers_are_refused(args: list[str], words: list[str]) -> None:
     refused(run(*args), *words)
+
+
+@pytest.mark.parametrize("command", [["ofc", "play"], ["ofc", "simulate", "20"]])
+def test_an_open_face_table_too_large_is_not_called_bad_cards(command: list[str]) -> None:
+    r = run(*command, "--preset", "ofc_pineapple", "--players", "4")
+    refused(r, "cannot seat that table", "Pineapple takes 2 to 3 players, got 4")
+    assert "invalid cards" not in r.stderr
 
 
 def test_effort_needs_the_strong_solver() -> None:

@@ -143,6 +143,17 @@ def test_ofc_fantasyland() -> None:
     assert codes(placed + out["discards"]) == codes(FANTASYLAND.split())
 
 
+def test_ofc_simulate() -> None:
+    out = valid(
+        "ofc simulate",
+        run_json("ofc", "simulate", "40", "--players", "2", "--preset", "ofc_us",
+                 "--strategy", "baseline,heuristic", "--json"),
+    )  # fmt: skip
+    assert out["hands"] == out["requested"] == 40 and out["strategies"] == ["baseline", "heuristic"]
+    assert sum(out["stats"]["points"]) == 0 and len(out["seat_rates"]) == 2
+    assert not validator("ofc simulate").is_valid({**out, "hands": "40"})
+
+
 def test_presets() -> None:
     out = valid("presets", run_json("presets", "--json"))
     assert [p["name"] for p in out["presets"]] == Rules.presets()

@@ -61,6 +61,8 @@ def test_every_command_line_of_the_readme_runs() -> None:
     for args in lines:
         if args[0] == "simulate":
             args = ["simulate", "200", *args[2:]]  # the same command, fewer deals
+        if args[:2] == ["ofc", "simulate"]:
+            args = ["ofc", "simulate", "20", *args[3:]]  # one table
         r = run(*args, stdin="quit\n")  # the games stop at their first prompt
         assert r.returncode == 0, (args, r.stderr)
         assert r.stdout.strip() and "Traceback" not in r.stderr, args
@@ -124,6 +126,7 @@ MINIMAL = {
     "simulate": ["10"],
     "play": [],
     "ofc play": [],
+    "ofc simulate": ["20", "--strategy", "heuristic"],
     "ofc fantasyland": ["2c 4h 4c 4d 4s 5d 5s 5c 6h 7h 8h 9h Th Kd"],
     "train": ["--out", "model.bin", "--deals", "10"],
 }

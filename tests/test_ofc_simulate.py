@@ -3,9 +3,12 @@ independence, counts that agree with a hand-by-hand replay, bad input refused.""
 
 from __future__ import annotations
 
+import concurrent.futures as cf
+import json
+
 import pytest
 
-from chinese_poker import ChinesePokerError
+from chinese_poker import ChinesePokerError, Rules, ofc
 from chinese_poker._core import (
     OFC_STRATEGIES,
     OFC_TABLE_HANDS,
@@ -97,3 +100,108 @@ def test_malformed_statistics_are_refused() -> None:
         _merge_ofc_stats(s, three)
     with pytest.raises(ChinesePokerError, match="at most 4"):
         _merge_ofc_stats(s, {**s, "players": 5})
+
+
+# --- chinese_poker.ofc.simulate: the run a user calls ----------------------------------
+
+
+def test_simulate_is_the_sums_of_the_range_whatever_blocks_threads_and_executor() -> None:
+    whole = ofc_simulate_range(0, 100, 2, "ofc_us", "heuristic", 5, threads=1)
+    r = ofc.simulate(100, 2, "ofc_us", "heuristic", 5, threads=2, block=40, progress=False)
+    assert r.stats == whole and r.hands == 100 and not r.interrupted
+    assert ofc.simulate(100, 2, "ofc_us", "heuristic", 5, block=20).stats == whole
+    with cf.ThreadPoolExecutor(max_workers=2) as pool:
+        spread = ofc.simulate(100, 2, "ofc_us", "heuristic", 5, client=pool, block=20)
+    assert spread.stats == whole
+    assert ofc.simulate(100, 2, "ofc_us", "heuristic", 6).stats != whole
+
+
+def test_simulate_on_a_dask_cluster_matches_the_local_run() -> None:
+    distributed = pytest.importorskip("distributed")
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        remote = ofc.simulate(80, 3, strategy="heuristic", seed=4, client=client, block=20)
+    assert remote.stats == ofc.simulate(80, 3, strategy="heuristic", seed=4).stats
+
+
+def test_means_rates_and_errors_from_the_counts() -> None:
+    r = ofc.simulate(200, 3, "ofc_pineapple", "heuristic", 2, progress=False)
+    s = r.stats
+    means = r.points_per_seat()
+    assert abs(sum(m for m, _ in means)) < 1e-9  # zero-sum
+    # Seat 0's mean and error by the textbook formulas, from the sums in twelfths.
+    n, total, sq = 200, s["points"][0] / 12, s["points_sq"][0] / 144
+    assert means[0][0] == pytest.approx(total / n)
+    sd = ((sq - total * total / n) / (n - 1)) ** 0.5
+    assert means[0][1] == pytest.approx(sd / n**0.5)
+    seat = r.seat_rates()[1]
+    assert seat["foul_rate"] == s["fouls"][1] / 200
+    assert seat["royalties_per_board"] == s["royalties"][1] / 200
+    assert seat["fantasyland_entry_rate"] == s["fl_entries"][1] / (200 - s["fl_hands"][1])
+    pooled = r.rates()
+    assert pooled["foul_rate"] == sum(s["fouls"]) / 600
+    # The heuristic fouls a real share of its boards and sometimes reaches Fantasyland.
+    assert 0.1 < pooled["foul_rate"] < 0.6 and sum(s["fl_entries"]) > 0
+    assert r.strategies == ("heuristic",) * 3
+    assert "royalties per board" in r.table()
+
+
+def test_one_strategy_per_seat_plays_agent_against_agent() -> None:
+    r = ofc.simulate(40, 2, "ofc_us", ["baseline", "heuristic"], 1)
+    assert r.strategies == ("baseline", "heuristic")
+    assert r.stats == ofc_simulate_range(0, 40, 2, "ofc_us", ["baseline", "heuristic"], 1)
+    # Looking ahead fouls less than placing by the board's heuristic alone.
+    assert r.stats["fouls"][0] < r.stats["fouls"][1]
+
+
+def test_no_hands_and_an_interrupted_run_still_report() -> None:
+    empty = ofc.simulate(0)
+    assert empty.hands == 0 and empty.points_per_seat() == [(0.0, 0.0)] * 3
+    assert set(empty.rates().values()) == {0.0}
+    json.dumps(empty.to_dict(), allow_nan=False)
+    assert "0 hands" in empty.table()
+
+    def stop(done: int, total: int) -> None:
+        raise KeyboardInterrupt
+
+    r = ofc.simulate(100, 2, "ofc_us", "heuristic", 3, block=40, progress=stop)
+    assert r.interrupted and r.hands == 40 and r.requested == 100
+    assert r.stats == ofc_simulate_range(0, 40, 2, "ofc_us", "heuristic", 3)
+
+
+def test_rules_change_the_settlement_not_the_deal() -> None:
+    plain = ofc.simulate(40, 2, "ofc_us", "heuristic", 8)
+    rules = Rules.preset("ofc_us").replace(**{"score.method": "1-4"})
+    changed = ofc.simulate(40, 2, "ofc_us", "heuristic", 8, rules=rules)
+    assert changed.stats["fouls"] == plain.stats["fouls"]  # the same boards
+    assert changed.stats["points_sq"] != plain.stats["points_sq"]  # paid otherwise
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "match"),
+    [
+        ({"hands": -1}, "hands must be"),
+        ({"hands": 2**63}, "hands must be"),
+        ({"hands": 40, "block": 30}, "multiple of 20"),
+        ({"hands": 40, "block": 0}, "multiple of 20"),
+        ({"hands": 40, "in_flight": 0}, "in_flight"),
+        ({"hands": 40, "strategy": "greedy"}, "strategy"),
+        ({"hands": 40, "strategy": ["default", "default"]}, "one per seat"),
+        ({"hands": 40, "players": 4}, "2 to 3 players"),
+        ({"hands": 40, "preset": "cp_pro_1_6"}, "not an open-face preset"),
+    ],
+)
+def test_bad_runs_are_refused_before_a_hand_is_played(
+    kwargs: dict[str, object], match: str
+) -> None:
+    with pytest.raises(ChinesePokerError, match=match):
+        ofc.simulate(**kwargs)  # type: ignore[arg-type]
+
+
+def test_a_client_without_submit_is_refused() -> None:
+    with pytest.raises(TypeError, match="submit"):
+        ofc.simulate(20, client=object())  # type: ignore[arg-type]

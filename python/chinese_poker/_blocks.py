@@ -46,8 +46,8 @@ def default_in_flight(client: Executor) -> int:
     return 2 * max(slots or os.cpu_count() or 1, 1)
 
 
-def progress_printer() -> Callable[[int, int], None]:
-    """A progress bar on stderr: deals done over the deals of the whole run."""
+def progress_printer(unit: str = "deals") -> Callable[[int, int], None]:
+    """A progress bar on stderr: `unit` done over those of the whole run."""
     start = time.perf_counter()
 
     def show(done: int, total: int) -> None:
@@ -55,7 +55,7 @@ def progress_printer() -> Callable[[int, int], None]:
         width = 30
         filled = int(width * done / max(total, 1))
         sys.stderr.write(
-            f"\r[{'#' * filled}{'.' * (width - filled)}] {done:,}/{total:,} deals  {rate:,.0f}/s"
+            f"\r[{'#' * filled}{'.' * (width - filled)}] {done:,}/{total:,} {unit}  {rate:,.0f}/s"
         )
         if done >= total:
             sys.stderr.write("\n")
@@ -65,14 +65,14 @@ def progress_printer() -> Callable[[int, int], None]:
 
 
 def progress_callback(
-    progress: bool | Callable[[int, int], None] | None, default: bool
+    progress: bool | Callable[[int, int], None] | None, default: bool, unit: str = "deals"
 ) -> Callable[[int, int], None] | None:
-    """The ``(done, total)`` callback of a `progress` argument: True a bar on stderr,
-    False none, a callable itself, None the caller's `default`."""
+    """The ``(done, total)`` callback of a `progress` argument: True a bar on stderr
+    counting `unit`, False none, a callable itself, None the caller's `default`."""
     if progress is None:
         progress = default
     if progress is True:
-        return progress_printer()
+        return progress_printer(unit)
     if progress is False:
         return None
     return progress

@@ -1,5 +1,5 @@
-"""Open-Face Chinese poker (RULES §7): the game engine, the placement agent
-and the exact Fantasyland solver, all in the Rust core.
+"""Open-Face Chinese poker (RULES §7): the game engine, the placement agent,
+the exact Fantasyland solver (all in the Rust core) and simulation at scale.
 
 >>> from chinese_poker.ofc import OfcGame
 >>> g = OfcGame("ofc_ru_main", players=2, seed=3)
@@ -14,6 +14,12 @@ from __future__ import annotations
 from typing import Any
 
 from chinese_poker._core import OfcGame, Rules, fantasyland_setting
+from chinese_poker.ofc_simulate import (
+    OFC_STRATEGIES,
+    OFC_TABLE_HANDS,
+    OfcSimulationResult,
+    simulate,
+)
 
 #: The open-face presets: those whose rules score an open-face game, read from the core.
 PRESETS: tuple[str, ...] = tuple(
@@ -45,4 +51,13 @@ def suggest(
     return state.suggest(samples=effort, seed=seed, seat=seat, time_budget=time_budget)
 
 
-__all__ = ["PRESETS", "OfcGame", "fantasyland_setting", "suggest"]
+__all__ = [
+    "OFC_STRATEGIES",
+    "OFC_TABLE_HANDS",
+    "PRESETS",
+    "OfcGame",
+    "OfcSimulationResult",
+    "fantasyland_setting",
+    "simulate",
+    "suggest",
+]

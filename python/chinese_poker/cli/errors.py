@@ -55,3 +55,9 @@ def refuse_json(args: object, command: str) -> None:
     so it is refused rather than ignored."""
     if getattr(args, "json", False):
         raise CliError(f"{command} is an interactive game and has no JSON output; drop --json")
+
+
+def table_error(exc: InvalidSettingError) -> CliError:
+    """A table of open-face the rules cannot seat, in the command's words (the core calls
+    it an invalid setting, which `describe` would word as bad cards)."""
+    return CliError(f"cannot seat that table: {str(exc).removeprefix('invalid setting: ')}")

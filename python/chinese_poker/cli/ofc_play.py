@@ -7,8 +7,16 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from chinese_poker import ChinesePokerError, Rules, ScoreResult, Setting, format_cards, parse_cards
-from chinese_poker.cli.errors import refuse_json
+from chinese_poker import (
+    ChinesePokerError,
+    InvalidSettingError,
+    Rules,
+    ScoreResult,
+    Setting,
+    format_cards,
+    parse_cards,
+)
+from chinese_poker.cli.errors import refuse_json, table_error
 from chinese_poker.cli.options import rules_of
 from chinese_poker.cli.term import cards, pair_lines, setting_lines, signed
 from chinese_poker.ofc import OfcGame
@@ -114,7 +122,10 @@ def cmd_ofc_play(args: argparse.Namespace) -> int:
     """One open-face deal: the player places at the prompt, the agent places the others."""
     refuse_json(args, "ofc play")
     rules = rules_of(args)
-    game = OfcGame(args.preset, players=args.players, seed=args.seed, rules=rules)
+    try:
+        game = OfcGame(args.preset, players=args.players, seed=args.seed, rules=rules)
+    except InvalidSettingError as exc:
+        raise table_error(exc) from None
     names = player_names(args.players)
     print(f"Open-face ({args.preset}), seed {args.seed}. {OFC_HELP}")
     while not game.is_finished():

@@ -4,17 +4,20 @@ takes and one sub-command per job, each bound to its function."""
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from chinese_poker import Rules, __version__, notations
 from chinese_poker.cli.catalog import cmd_presets, cmd_rules
 from chinese_poker.cli.fantasyland import cmd_fantasyland
 from chinese_poker.cli.hands import cmd_eval, cmd_score
 from chinese_poker.cli.ofc_play import OFC_HELP, cmd_ofc_play
+from chinese_poker.cli.ofc_simulate import cmd_ofc_simulate, strategy_list
 from chinese_poker.cli.options import DEFAULT_PRESET
 from chinese_poker.cli.play import PLAY_HELP, cmd_play
 from chinese_poker.cli.solving import cmd_demo, cmd_simulate, cmd_solve
 from chinese_poker.cli.training import cmd_train
+from chinese_poker.ofc import OFC_STRATEGIES
+from chinese_poker.ofc import PRESETS as OFC_PRESETS
 
 #: The rank alphabets `--notation` accepts, as the core names them.
 NOTATIONS = notations()
@@ -54,16 +57,19 @@ def positive_seconds(text: str) -> float:
 SEED = whole(0)
 
 
-def _common_options(default_preset: str) -> argparse.ArgumentParser:
-    """The options every command takes (a fresh parser per default: argparse parents share
-    their actions, so one parser's defaults must not leak into another's)."""
+def _common_options(
+    default_preset: str, presets: Sequence[str] | None = None
+) -> argparse.ArgumentParser:
+    """The options every command takes, `--preset` among `presets` (default: all) (a fresh
+    parser per default: argparse parents share their actions, so one parser's defaults
+    must not leak into another's)."""
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument(
         "--preset",
         default=default_preset,
-        choices=Rules.presets(),
+        choices=list(presets or Rules.presets()),
         metavar="PRESET",
-        help=f"rules preset (default {default_preset}; see Rules.presets())",
+        help=f"rules preset (default {default_preset}; `chinese-poker presets` lists them)",
     )
     common.add_argument(
         "--option",
@@ -271,11 +277,11 @@ def build_parser() -> argparse.ArgumentParser:
     pg.add_argument("--seed", type=SEED, default=0, help="seed of the deals (default 0)")
     pg.set_defaults(func=cmd_play)
 
-    ofc = sub.add_parser("ofc", help="open-face Chinese poker: play, Fantasyland")
+    ofc = sub.add_parser("ofc", help="open-face Chinese poker: play, simulate, Fantasyland")
     ofc_sub = ofc.add_subparsers(dest="ofc_command", required=True)
     fl = ofc_sub.add_parser(
         "fantasyland",
-        parents=[_common_options("ofc_us")],
+        parents=[_common_options("ofc_us", OFC_PRESETS)],
         help="the exact best Fantasyland setting of 13-17 cards",
         description="Set 13-17 Fantasyland cards for the most royalties (plus --stay-value if "
         "the board stays in Fantasyland), discarding the extras. Default preset ofc_us.",
@@ -285,7 +291,7 @@ def build_parser() -> argparse.ArgumentParser:
     fl.set_defaults(func=cmd_fantasyland)
     pl = ofc_sub.add_parser(
         "play",
-        parents=[_common_options("ofc_ru_main")],
+        parents=[_common_options("ofc_ru_main", OFC_PRESETS)],
         help="play open-face against the placement agent in the terminal",
         description="A terminal game of open-face Chinese poker against agents. " + OFC_HELP,
     )
@@ -301,6 +307,38 @@ def build_parser() -> argparse.ArgumentParser:
         "--effort", type=whole(1), default=48, help="agent rollouts per move (default 48)"
     )
     pl.set_defaults(func=cmd_ofc_play)
+    os_ = ofc_sub.add_parser(
+        "simulate",
+        parents=[_common_options("ofc_pineapple", OFC_PRESETS)],
+        help="play many open-face hands with agents: points, fouls, royalties, Fantasyland",
+        description=(
+            "Play open-face hands at tables of --players, Fantasyland carried from one hand to "
+            "the next, and print each seat's points per hand with standard errors, foul rate, "
+            "royalties per board and Fantasyland entry and stay rates. Results are identical "
+            "for a seed whatever the thread count; Ctrl-C prints the partial result. "
+            "Default preset ofc_pineapple."
+        ),
+    )
+    os_.add_argument("hands", type=whole(1, 2**63 - 1), help="number of hands (at least 1)")
+    os_.add_argument(
+        "--players", type=int, default=3, choices=[2, 3, 4], help="players (default 3)"
+    )
+    os_.add_argument(
+        "--strategy",
+        type=strategy_list,
+        default=["default"],
+        metavar="NAME[,NAME...]",
+        help="how the seats place: one of " + ", ".join(OFC_STRATEGIES) + " for every seat "
+        "(default: default), or one name per seat separated by commas, e.g. default,baseline",
+    )
+    os_.add_argument("--seed", type=SEED, default=0, help="seed of the deals (default 0)")
+    os_.add_argument(
+        "--threads",
+        type=whole(1, 256),
+        default=None,
+        help="threads (default: all cores; at most 256)",
+    )
+    os_.set_defaults(func=cmd_ofc_simulate)
 
     ps = sub.add_parser(
         "presets",
