@@ -259,15 +259,18 @@ BY_NAME: dict[str, st.SearchStrategy[Any]] = {
 }
 
 
+# Open-face hands take milliseconds each, not microseconds: fewer still.
+OFC_HANDS = st.one_of(
+    st.integers(max_value=2), st.integers(min_value=2**64), st.sampled_from([None, 1.5, "3"])
+)
+
 # Where one name means two things: `deals` is an array for score_batch, a count here.
 BY_CALLABLE: dict[tuple[str, str], st.SearchStrategy[Any]] = {
     ("chinese_poker.simulate", "deals"): small_or_invalid,
     ("chinese_poker.simulate.simulate", "deals"): small_or_invalid,
     ("chinese_poker.duplicate_match", "deals"): small_or_invalid,
-    # Open-face hands take milliseconds each, not microseconds: fewer still.
-    ("chinese_poker.ofc.simulate", "hands"): st.one_of(
-        st.integers(max_value=2), st.integers(min_value=2**64), st.sampled_from([None, 1.5, "3"])
-    ),
+    ("chinese_poker.ofc.simulate", "hands"): OFC_HANDS,
+    ("chinese_poker.ofc.duplicate_match", "hands"): OFC_HANDS,
 }
 
 

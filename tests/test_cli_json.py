@@ -154,6 +154,18 @@ def test_ofc_simulate() -> None:
     assert not validator("ofc simulate").is_valid({**out, "hands": "40"})
 
 
+def test_ofc_match() -> None:
+    out = valid(
+        "ofc match",
+        run_json("ofc", "match", "30", "--a", "baseline", "--b", "heuristic", "--preset",
+                 "ofc_us", "--json"),
+    )  # fmt: skip
+    assert out["hands"] == 30 and out["ab"]["strategies"] == ["baseline", "heuristic"]
+    a_points = out["ab"]["stats"]["points"][0] + out["ba"]["stats"]["points"][1]
+    assert out["edge"] == pytest.approx(a_points / (2 * 30 * 12))
+    assert not validator("ofc match").is_valid({**out, "ab": {**out["ab"], "stats": {}}})
+
+
 def test_presets() -> None:
     out = valid("presets", run_json("presets", "--json"))
     assert [p["name"] for p in out["presets"]] == Rules.presets()

@@ -127,6 +127,7 @@ MINIMAL = {
     "play": [],
     "ofc play": [],
     "ofc simulate": ["20", "--strategy", "heuristic"],
+    "ofc match": ["20", "--a", "heuristic", "--b", "heuristic"],
     "ofc fantasyland": ["2c 4h 4c 4d 4s 5d 5s 5c 6h 7h 8h 9h Th Kd"],
     "train": ["--out", "model.bin", "--deals", "10"],
 }

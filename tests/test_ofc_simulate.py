@@ -205,3 +205,61 @@ def test_bad_runs_are_refused_before_a_hand_is_played(
 def test_a_client_without_submit_is_refused() -> None:
     with pytest.raises(TypeError, match="submit"):
         ofc.simulate(20, client=object())  # type: ignore[arg-type]
+
+
+# --- chinese_poker.ofc.duplicate_match: both seatings of the same hands ----------------
+
+
+def test_an_agent_against_itself_has_no_edge() -> None:
+    m = ofc.duplicate_match(60, "heuristic", "heuristic", "ofc_us", seed=2)
+    # Both seatings are the same run and heads-up is zero-sum: exactly nothing.
+    assert m.edge == 0.0 and m.se == 0.0 and m.hands == 60
+    assert m.ab.stats == m.ba.stats
+
+
+def test_the_edge_and_its_error_from_the_two_seatings() -> None:
+    m = ofc.duplicate_match(100, "baseline", "heuristic", "ofc_us", seed=3, threads=2)
+    ab = ofc_simulate_range(0, 100, 2, "ofc_us", ["baseline", "heuristic"], 3)
+    ba = ofc_simulate_range(0, 100, 2, "ofc_us", ["heuristic", "baseline"], 3)
+    assert m.ab.stats == ab and m.ba.stats == ba
+    assert m.edge == pytest.approx((ab["points"][0] + ba["points"][1]) / (2 * 100 * 12))
+    # Five tables of 20 hands: the error is the spread of the tables' paired means.
+    per_table = []
+    for first in range(0, 100, 20):
+        x = ofc_simulate_range(first, 20, 2, "ofc_us", ["baseline", "heuristic"], 3)
+        y = ofc_simulate_range(first, 20, 2, "ofc_us", ["heuristic", "baseline"], 3)
+        per_table.append((x["points"][0] + y["points"][1]) / (2 * 20 * 12))
+    mean = sum(per_table) / 5
+    sd = (sum((d - mean) ** 2 for d in per_table) / 4) ** 0.5
+    assert m.se == pytest.approx(sd / 5**0.5)
+    # Looking ahead beats the heuristic clearly, and fouls less.
+    assert m.edge > 3 * m.se > 0
+    assert m.rates("a")["foul_rate"] < m.rates("b")["foul_rate"]
+    assert m.rates("a")["foul_rate"] == (ab["fouls"][0] + ba["fouls"][1]) / 200
+    json.dumps(m.to_dict(), allow_nan=False)
+    assert "baseline's edge" in m.table()
+
+
+def test_a_match_is_the_same_on_an_executor_and_stops_on_ctrl_c() -> None:
+    here = ofc.duplicate_match(45, "heuristic", "baseline", "ofc_us", seed=4, threads=1)
+    with cf.ThreadPoolExecutor(max_workers=2) as pool:
+        there = ofc.duplicate_match(45, "heuristic", "baseline", "ofc_us", seed=4, client=pool)
+    assert (there.edge, there.se, there.ab.stats) == (here.edge, here.se, here.ab.stats)
+    assert here.hands == 45  # the last table is shorter
+
+    def stop(done: int, total: int) -> None:
+        raise KeyboardInterrupt
+
+    cut = ofc.duplicate_match(100, "heuristic", "baseline", "ofc_us", seed=4, progress=stop)
+    assert cut.interrupted and cut.hands == 20
+
+
+def test_bad_matches_are_refused() -> None:
+    with pytest.raises(ChinesePokerError, match="strategy"):
+        ofc.duplicate_match(20, "greedy", "baseline")
+    with pytest.raises(ChinesePokerError, match="hands must be"):
+        ofc.duplicate_match(-1)
+    with pytest.raises(ChinesePokerError, match="threads"):
+        ofc.duplicate_match(20, threads=0)
+    with pytest.raises(ChinesePokerError, match="'a' or 'b'"):
+        ofc.duplicate_match(0).rates("c")

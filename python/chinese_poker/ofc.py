@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from chinese_poker._core import OfcGame, Rules, fantasyland_setting
+from chinese_poker.ofc_match import OfcMatchResult, duplicate_match
 from chinese_poker.ofc_simulate import (
     OFC_STRATEGIES,
     OFC_TABLE_HANDS,
@@ -56,7 +57,9 @@ __all__ = [
     "OFC_TABLE_HANDS",
     "PRESETS",
     "OfcGame",
+    "OfcMatchResult",
     "OfcSimulationResult",
+    "duplicate_match",
     "fantasyland_setting",
     "simulate",
     "suggest",

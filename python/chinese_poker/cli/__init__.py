@@ -4,9 +4,8 @@ One module per part: `parser` (the arguments), `options` (the rules they select)
 `errors` (the wording of bad input), `term` (terminal styling and rendering), `jsonout`
 (the layout of ``--json`` output), the commands `hands` (``eval``, ``score``), `solving`
 (``solve``, ``demo``, ``simulate``), `training` (``train``), `catalog` (``presets``,
-``rules``), `fantasyland` (``ofc fantasyland``) and `ofc_simulate` (``ofc simulate``), and
-the two terminal games `play` and
-`ofc_play`.
+``rules``), `fantasyland` (``ofc fantasyland``) and `ofc_simulate` (``ofc simulate``,
+``ofc match``), and the two terminal games `play` and `ofc_play`.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""The ``ofc simulate`` command: open-face hands played by agents, statistics per seat."""
+"""The ``ofc simulate`` and ``ofc match`` commands: open-face hands played by agents, the
+statistics of every seat or one agent's edge over another."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from chinese_poker import InvalidSettingError
 from chinese_poker.cli.errors import CliError, table_error
 from chinese_poker.cli.jsonout import emit
 from chinese_poker.cli.options import rules_of
-from chinese_poker.ofc import OFC_STRATEGIES, simulate
+from chinese_poker.ofc import OFC_STRATEGIES, duplicate_match, simulate
 
 
 def strategy_list(text: str) -> list[str]:
@@ -48,6 +49,26 @@ def cmd_ofc_simulate(args: argparse.Namespace) -> int:
         raise table_error(exc) from None
     if args.json:
         emit("ofc simulate", result.to_dict())
+    else:
+        print(result.table())
+    return 130 if result.interrupted else 0
+
+
+def cmd_ofc_match(args: argparse.Namespace) -> int:
+    """A duplicate heads-up match of two strategies; 130 after Ctrl-C."""
+    rules = rules_of(args)
+    result = duplicate_match(
+        args.hands,
+        args.a,
+        args.b,
+        preset=args.preset,
+        seed=args.seed,
+        threads=args.threads,
+        rules=rules,
+        progress=False if args.json else None,
+    )
+    if args.json:
+        emit("ofc match", result.to_dict())
     else:
         print(result.table())
     return 130 if result.interrupted else 0

@@ -11,7 +11,7 @@ from chinese_poker.cli.catalog import cmd_presets, cmd_rules
 from chinese_poker.cli.fantasyland import cmd_fantasyland
 from chinese_poker.cli.hands import cmd_eval, cmd_score
 from chinese_poker.cli.ofc_play import OFC_HELP, cmd_ofc_play
-from chinese_poker.cli.ofc_simulate import cmd_ofc_simulate, strategy_list
+from chinese_poker.cli.ofc_simulate import cmd_ofc_match, cmd_ofc_simulate, strategy_list
 from chinese_poker.cli.options import DEFAULT_PRESET
 from chinese_poker.cli.play import PLAY_HELP, cmd_play
 from chinese_poker.cli.solving import cmd_demo, cmd_simulate, cmd_solve
@@ -339,6 +339,25 @@ def build_parser() -> argparse.ArgumentParser:
         help="threads (default: all cores; at most 256)",
     )
     os_.set_defaults(func=cmd_ofc_simulate)
+    om = ofc_sub.add_parser(
+        "match",
+        parents=[_common_options("ofc_pineapple", OFC_PRESETS)],
+        help="a duplicate heads-up match of two agents: the edge with its standard error",
+        description=(
+            "Play HANDS heads-up hands twice on the same cards, strategy A in seat 0 and then "
+            "in seat 1 against B, and print A's edge in points per hand with its standard "
+            "error (from the spread of the 20-hand tables' paired results) and both agents' "
+            "foul, royalty and Fantasyland rates. Default preset ofc_pineapple."
+        ),
+    )
+    om.add_argument("hands", type=whole(1, 2**63 - 1), help="hands of each seating (at least 1)")
+    om.add_argument("--a", choices=OFC_STRATEGIES, default="default", help="default: default")
+    om.add_argument("--b", choices=OFC_STRATEGIES, default="baseline", help="default: baseline")
+    om.add_argument("--seed", type=SEED, default=0, help="seed of the deals (default 0)")
+    om.add_argument(
+        "--threads", type=whole(1, 256), default=None, help="threads (default: all cores)"
+    )
+    om.set_defaults(func=cmd_ofc_match)
 
     ps = sub.add_parser(
         "presets",
