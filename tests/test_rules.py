@@ -140,6 +140,8 @@ def test_vector_7_four_players() -> None:
         [1, 1, 1], [-1, -1, 1], [1, 1, -1], [-1, -1, 1], [1, -1, -1], [1, 1, -1]
     ]  # fmt: skip
     assert "front" in r.explain()
+    # The repr names what can be read back: the totals, not the internal unit.
+    assert repr(r) == "ScoreResult(totals=[3, -5, 3, -1])"
 
 
 def test_vector_10_foul() -> None:

@@ -194,11 +194,11 @@ impl ScoreResult {
         lines.join("\n")
     }
 
-    fn __repr__(&self) -> String {
-        format!(
-            "ScoreResult(totals={:?}, denominator={})",
-            self.inner.totals, self.inner.denominator
-        )
+    /// The totals as the `totals` attribute gives them (ints, or Fractions
+    /// when a unit is split), so that the repr names only what can be read.
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let totals = pyo3::types::PyList::new(py, self.totals(py)?)?;
+        Ok(format!("ScoreResult(totals={})", totals.repr()?))
     }
 }
 
