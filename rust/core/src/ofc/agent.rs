@@ -490,3 +490,7 @@ pub fn suggest_within(
     out.sort_by(|a, b| b.1.total_cmp(&a.1));
     Ok(out)
 }
+
+#[cfg(test)]
+#[path = "baseline_tests.rs"]
+mod baseline_tests;
