@@ -152,6 +152,7 @@ fn player(args: &Args, name: &str) -> Result<Player, String> {
             let mut c = AgentConfig::with_samples(args.samples.unwrap_or(n));
             if let Some(k) = args.candidates {
                 c.candidates = k;
+                c.classic_candidates = k;
             }
             if let Some(k) = args.finalists {
                 c.finalists = k;
@@ -213,8 +214,14 @@ fn play_table(
         let mut g = if fl_seat0 {
             let mut fl = vec![0u8; n];
             fl[0] = rules.fantasyland.cards;
-            OfcGame::new(rules.clone(), n, (button + h as usize) % n, deal_seed, Some(&fl))
-                .map_err(e)?
+            OfcGame::new(
+                rules.clone(),
+                n,
+                (button + h as usize) % n,
+                deal_seed,
+                Some(&fl),
+            )
+            .map_err(e)?
         } else {
             match &game {
                 None => OfcGame::new(rules.clone(), n, button, deal_seed, None).map_err(e)?,
@@ -313,11 +320,15 @@ fn self_play(args: &Args, rules: &OfcRules) -> Result<(), String> {
     let t0 = Instant::now();
     let tables = play_all(args, rules, &seats, false)?;
     let wall = t0.elapsed().as_secs_f64();
-    let all: Vec<&SeatHand> = tables.iter().flat_map(|t| t.hands.iter().flatten()).collect();
+    let all: Vec<&SeatHand> = tables
+        .iter()
+        .flat_map(|t| t.hands.iter().flatten())
+        .collect();
     let boards = all.len() as f64;
     let normal: Vec<&&SeatHand> = all.iter().filter(|s| !s.in_fl).collect();
     let fl: Vec<&&SeatHand> = all.iter().filter(|s| s.in_fl).collect();
-    let count = |v: &[&&SeatHand], f: fn(&SeatHand) -> bool| v.iter().filter(|s| f(s)).count() as f64;
+    let count =
+        |v: &[&&SeatHand], f: fn(&SeatHand) -> bool| v.iter().filter(|s| f(s)).count() as f64;
     println!(
         "self-play {} {}p strategy {} ({:?}): {} hands, seed {}",
         args.preset, args.players, args.strategy, p, args.hands, args.seed
@@ -336,7 +347,11 @@ fn self_play(args: &Args, rules: &OfcRules) -> Result<(), String> {
     };
     let (fr, fr_se) = tf(|s| f64::from(u8::from(s.foul)));
     let (ro, ro_se) = tf(|s| s.royalties as f64);
-    println!("  boards {boards}: foul {:.2}% ± {:.2}, royalties {ro:.3} ± {ro_se:.3} per board", 100.0 * fr, 100.0 * fr_se);
+    println!(
+        "  boards {boards}: foul {:.2}% ± {:.2}, royalties {ro:.3} ± {ro_se:.3} per board",
+        100.0 * fr,
+        100.0 * fr_se
+    );
     println!(
         "  normal boards {}: foul {:.2}%, royalties {:.3}",
         normal.len(),
@@ -401,7 +416,10 @@ fn duplicate(args: &Args, rules: &OfcRules, a_name: &str) -> Result<(), String> 
         .collect();
     let hs: Vec<f64> = ab.iter().map(|t| t.hands.len() as f64).collect();
     let (m, se) = per_hand(&sums, &hs);
-    println!("  a's edge {m:+.3} ± {se:.3} points per hand (SE over {} tables)", sums.len());
+    println!(
+        "  a's edge {m:+.3} ± {se:.3} points per hand (SE over {} tables)",
+        sums.len()
+    );
     // Per-hand paired differences, for comparison (ignores the dependence
     // of a table's hands through Fantasyland).
     let diffs: Vec<f64> = ab
@@ -452,7 +470,10 @@ fn fl_value(args: &Args, rules: &OfcRules) -> Result<(), String> {
         .collect();
     let hs: Vec<f64> = tables.iter().map(|t| t.hands.len() as f64).collect();
     let (m, se) = per_hand(&sums, &hs);
-    let all: Vec<&SeatHand> = tables.iter().flat_map(|t| t.hands.iter().map(|h| &h[0])).collect();
+    let all: Vec<&SeatHand> = tables
+        .iter()
+        .flat_map(|t| t.hands.iter().map(|h| &h[0]))
+        .collect();
     let stay = all.iter().filter(|s| s.qualifies).count() as f64 / all.len() as f64;
     let foul = all.iter().filter(|s| s.foul).count() as f64 / all.len() as f64;
     let roy = all.iter().map(|s| s.royalties as f64).sum::<f64>() / all.len() as f64;

@@ -1,6 +1,10 @@
-//! Placement agents: a fast heuristic (used alone for self-play and as the
-//! rollout policy) and a Monte-Carlo agent that completes every board from
-//! the unseen cards and scores the result exactly with [`crate::score::score`].
+//! Placement agents: a fast heuristic (used alone for self-play, to keep
+//! candidate moves, and as the greedy rollout policy) and a Monte-Carlo
+//! agent that completes every board from the unseen cards and scores the
+//! result exactly with [`crate::score::score`]. The default agent
+//! ([`suggest`]) completes boards clairvoyantly (blended with the greedy
+//! policy for its own board) and counts Fantasyland at its measured worth;
+//! the earlier agent stays available as [`suggest_baseline`].
 
 use super::complete::{cards_to_come, complete_clairvoyant};
 use super::fantasyland::best_fantasyland_setting;
@@ -15,12 +19,13 @@ use crate::score::{score, PlayerHand};
 use crate::setting::{order_check, Row};
 use std::time::{Duration, Instant};
 
-/// Rollouts per candidate move at default effort.
+/// Rollouts per finalist move at default effort.
 pub const DEFAULT_SAMPLES: usize = 96;
-/// First-street candidates kept (by heuristic) for rollouts: 232 placements
-/// of five cards are too many to simulate each within the time floor.
+/// Candidates kept (by heuristic) for the baseline's rollouts: 232
+/// placements of five cards are too many to simulate each within the time floor.
 pub const FIRST_STREET_CANDIDATES: usize = 16;
-/// Value the agents give to staying in or entering Fantasyland, in points.
+/// Value the heuristic and the baseline agent give to staying in or
+/// entering Fantasyland, in points.
 pub const FANTASYLAND_VALUE: f64 = 8.0;
 
 /// A row's strength on one scale for all rows: category + top rank / 13.
@@ -502,9 +507,13 @@ pub enum Completion {
 pub struct AgentConfig {
     /// Rollouts per finalist move.
     pub samples: usize,
-    /// Moves kept by the heuristic before any rollout (the first street
-    /// has about 230 placements, a Pineapple street up to 27).
+    /// Moves kept by the heuristic before any rollout in Pineapple (the
+    /// first street has about 230 placements, a later street up to 27).
     pub candidates: usize,
+    /// The same with one card a street: only the first street has more
+    /// than three moves, and its rollouts are cheap (eight cards to place,
+    /// none to discard), so every placement can be simulated.
+    pub classic_candidates: usize,
     /// Moves kept after a first quarter of the rollouts for the rest.
     pub finalists: usize,
     /// Completion of the agent's own board.
@@ -522,9 +531,10 @@ impl AgentConfig {
     pub const fn with_samples(samples: usize) -> AgentConfig {
         AgentConfig {
             samples,
-            candidates: 40,
-            finalists: 12,
-            own: Completion::Clairvoyant,
+            candidates: 24,
+            classic_candidates: 256,
+            finalists: 8,
+            own: Completion::Blend,
             opponents: Completion::Clairvoyant,
             fantasyland: true,
             fl_per_opponent: None,
@@ -625,7 +635,13 @@ pub fn suggest_within(
     seed: u64,
     time_budget: Option<Duration>,
 ) -> Result<Vec<(Move, f64)>> {
-    suggest_with(game, seat, &AgentConfig::with_samples(samples), seed, time_budget)
+    suggest_with(
+        game,
+        seat,
+        &AgentConfig::with_samples(samples),
+        seed,
+        time_budget,
+    )
 }
 
 /// Candidate moves ranked by estimated EV (points for `seat`, plus
@@ -634,9 +650,8 @@ pub fn suggest_within(
 /// unseen cards at random, completes every board (`cfg.own`,
 /// `cfg.opponents`) and settles the deal with [`crate::score::score`];
 /// every candidate sees the same rollouts (common random numbers). After a
-/// quarter of the rollouts only the `cfg.finalists` best moves go on; they
-/// come first in the result, the others after them with their shorter
-/// estimates. The result is fixed by `seed`. A hidden Fantasyland board is
+/// quarter of the rollouts only the `cfg.finalists` best moves go on, and
+/// only they are returned, best first. The result is fixed by `seed`. A hidden Fantasyland board is
 /// simulated as a normal one built from random cards. A Fantasyland player
 /// gets the one exact best setting, with its royalties + the stay value.
 pub fn suggest_with(
@@ -680,7 +695,12 @@ pub fn suggest_with(
     let samples = cfg.samples.max(1);
     let view = game.view(Some(seat));
     let mut candidates = game.legal_moves();
-    let keep = cfg.candidates.max(1);
+    let keep = if rules.pineapple {
+        cfg.candidates
+    } else {
+        cfg.classic_candidates
+    }
+    .max(1);
     if candidates.len() > keep {
         let board = game.board(seat);
         let mut scored: Vec<(f64, Move)> = candidates
@@ -732,7 +752,9 @@ pub fn suggest_with(
             break;
         }
         if s == first_stage && active.len() > cfg.finalists.max(1) {
-            active.sort_by(|&a, &b| (sums[b] / counts[b] as f64).total_cmp(&(sums[a] / counts[a] as f64)));
+            active.sort_by(|&a, &b| {
+                (sums[b] / counts[b] as f64).total_cmp(&(sums[a] / counts[a] as f64))
+            });
             active.truncate(cfg.finalists.max(1));
         }
         crate::cancel::check()?;
@@ -770,22 +792,18 @@ pub fn suggest_with(
             counts[k] += 1;
         }
     }
-    let finalist: Vec<bool> = {
-        let mut f = vec![false; candidates.len()];
-        for &k in &active {
-            f[k] = true;
-        }
-        f
-    };
-    let mut out: Vec<(bool, Move, f64)> = candidates
-        .into_iter()
-        .enumerate()
-        .map(|(k, m)| (finalist[k], m, sums[k] / counts[k].max(1) as f64))
+    let mut out: Vec<(Move, f64)> = active
+        .iter()
+        .map(|&k| (candidates[k].clone(), sums[k] / counts[k].max(1) as f64))
         .collect();
-    out.sort_by(|a, b| b.0.cmp(&a.0).then(b.2.total_cmp(&a.2)));
-    Ok(out.into_iter().map(|(_, m, v)| (m, v)).collect())
+    out.sort_by(|a, b| b.1.total_cmp(&a.1));
+    Ok(out)
 }
 
 #[cfg(test)]
 #[path = "baseline_tests.rs"]
 mod baseline_tests;
+
+#[cfg(test)]
+#[path = "agent_tests.rs"]
+mod agent_tests;

@@ -106,7 +106,12 @@ fn row_options(
 /// best way: the legal completion of highest total score, Fantasyland
 /// entry counted as `fl_value`. A board that cannot avoid fouling is filled
 /// with the first cards in order.
-pub(super) fn complete_clairvoyant(board: &mut Board, cards: &[Card], rules: &OfcRules, fl_value: f64) {
+pub(super) fn complete_clairvoyant(
+    board: &mut Board,
+    cards: &[Card],
+    rules: &OfcRules,
+    fl_value: f64,
+) {
     let e = evaluator(rules.rules.wheel);
     let r = &rules.rules;
     let front = row_options(board, Row::Front, cards, rules, e, fl_value);
@@ -114,7 +119,11 @@ pub(super) fn complete_clairvoyant(board: &mut Board, cards: &[Card], rules: &Of
     let back = row_options(board, Row::Back, cards, rules, e, fl_value);
     // Pineapple: the cards after the first five come in threes, of which
     // exactly two are kept; `over` tells a mask keeping all three of one.
-    let lead = if rules.pineapple && board.count() == 0 { 5 } else { 0 };
+    let lead = if rules.pineapple && board.count() == 0 {
+        5
+    } else {
+        0
+    };
     let streets: Vec<u32> = if rules.pineapple {
         (lead..cards.len())
             .step_by(3)
@@ -123,7 +132,7 @@ pub(super) fn complete_clairvoyant(board: &mut Board, cards: &[Card], rules: &Of
     } else {
         Vec::new()
     };
-    let over = |mask: u32| streets.iter().any(|&s| mask & s == s);
+    let over = |mask: u32| streets.iter().any(|s| (mask & s).count_ones() == 3);
     let mut best = f64::NEG_INFINITY;
     let mut pick: Option<[u32; 3]> = None;
     if let (Some(f0), Some(m0)) = (front.first(), middle.first()) {

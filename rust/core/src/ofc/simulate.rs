@@ -51,7 +51,7 @@ impl OfcStrategy {
     pub const NAMES: [(&'static str, OfcStrategy); 5] = [
         ("heuristic", OfcStrategy::Heuristic),
         ("baseline", OfcStrategy::Baseline(BASELINE_SAMPLES)),
-        ("fast", OfcStrategy::Rollout(32)),
+        ("fast", OfcStrategy::Rollout(16)),
         ("default", OfcStrategy::Rollout(DEFAULT_SAMPLES)),
         ("strong", OfcStrategy::Rollout(288)),
     ];
@@ -60,7 +60,7 @@ impl OfcStrategy {
     ///
     /// ```
     /// use chinese_poker_core::ofc::simulate::OfcStrategy;
-    /// assert_eq!(OfcStrategy::parse("fast").unwrap(), OfcStrategy::Rollout(32));
+    /// assert_eq!(OfcStrategy::parse("fast").unwrap(), OfcStrategy::Rollout(16));
     /// assert!(OfcStrategy::parse("greedy").is_err());
     /// ```
     pub fn parse(name: &str) -> Result<OfcStrategy> {
