@@ -22,7 +22,7 @@
 //! opponent and how often it stays. Agent options for the strategy (or
 //! `--a`): `--samples`, `--candidates`, `--finalists`, `--opponents
 //! greedy|clairvoyant`, `--own greedy|clairvoyant`, `--fl-per-opponent X`
-//! (`0` = no Fantasyland value). `--threads` (default 2) plays tables in
+//! (`0` = no Fantasyland value), `--foul-penalty X`. `--threads` (default 2) plays tables in
 //! parallel; times per decision are wall times on a loaded machine.
 //!
 //! [`simulate_ofc`]: chinese_poker_core::ofc::simulate::simulate_ofc
@@ -75,6 +75,7 @@ struct Args {
     own: Option<Completion>,
     opponents: Option<Completion>,
     fl_per_opponent: Option<f64>,
+    foul_penalty: Option<f64>,
 }
 
 fn completion(flag: &str, v: &str) -> Result<Completion, String> {
@@ -104,6 +105,7 @@ fn parse_args() -> Result<Args, String> {
         own: None,
         opponents: None,
         fl_per_opponent: None,
+        foul_penalty: None,
     };
     for pair in common::flags() {
         let (flag, value) = pair?;
@@ -131,6 +133,13 @@ fn parse_args() -> Result<Args, String> {
                         .map_err(|e| format!("--fl-per-opponent {value}: {e}"))?,
                 )
             }
+            "--foul-penalty" => {
+                a.foul_penalty = Some(
+                    value
+                        .parse::<f64>()
+                        .map_err(|e| format!("--foul-penalty {value}: {e}"))?,
+                )
+            }
             _ => return Err(format!("unknown flag {flag}")),
         }
     }
@@ -146,7 +155,8 @@ fn player(args: &Args, name: &str) -> Result<Player, String> {
         || args.finalists.is_some()
         || args.own.is_some()
         || args.opponents.is_some()
-        || args.fl_per_opponent.is_some();
+        || args.fl_per_opponent.is_some()
+        || args.foul_penalty.is_some();
     match s {
         OfcStrategy::Rollout(n) if tuned => {
             let mut c = AgentConfig::with_samples(args.samples.unwrap_or(n));
@@ -162,6 +172,9 @@ fn player(args: &Args, name: &str) -> Result<Player, String> {
             }
             if let Some(x) = args.opponents {
                 c.opponents = x;
+            }
+            if let Some(v) = args.foul_penalty {
+                c.foul_penalty = v;
             }
             if let Some(v) = args.fl_per_opponent {
                 c.fantasyland = v != 0.0;

@@ -15,7 +15,7 @@ use crate::cards::{rank, suit, Card, DECK_SIZE};
 use crate::error::{Error, Result};
 use crate::eval::{category_of, evaluator, Category, Evaluator};
 use crate::royalty::row_royalty;
-use crate::score::{score, PlayerHand};
+use crate::score::{score, PlayerHand, Status};
 use crate::setting::{order_check, Row};
 use std::time::{Duration, Instant};
 
@@ -524,6 +524,10 @@ pub struct AgentConfig {
     pub fantasyland: bool,
     /// A Fantasyland value per opponent to use instead of the preset's.
     pub fl_per_opponent: Option<f64>,
+    /// Points taken from a rollout whose own board fouls, on top of the
+    /// settlement: rollouts see cards a real player does not, so they foul
+    /// less than play does, and this makes up for part of it.
+    pub foul_penalty: f64,
 }
 
 impl AgentConfig {
@@ -538,6 +542,7 @@ impl AgentConfig {
             opponents: Completion::Clairvoyant,
             fantasyland: true,
             fl_per_opponent: None,
+            foul_penalty: 0.0,
         }
     }
 }
@@ -583,7 +588,13 @@ fn complete_with(
 
 /// The settled result of a rollout for `seat`, plus `fl_value` if its
 /// board enters Fantasyland.
-fn rollout_result(boards: &[Board], seat: usize, rules: &OfcRules, fl_value: f64) -> Result<f64> {
+fn rollout_result(
+    boards: &[Board],
+    seat: usize,
+    rules: &OfcRules,
+    fl_value: f64,
+    foul_penalty: f64,
+) -> Result<f64> {
     let mut hands: Vec<PlayerHand> = Vec::with_capacity(boards.len());
     for b in boards {
         match b.to_setting() {
@@ -593,6 +604,9 @@ fn rollout_result(boards: &[Board], seat: usize, rules: &OfcRules, fl_value: f64
     }
     let res = score(&hands, &rules.rules, None)?;
     let mut x = res.totals[seat] as f64 / res.denominator as f64;
+    if matches!(res.players[seat].status, Status::Fouled(_)) {
+        x -= foul_penalty;
+    }
     if fl_value != 0.0 {
         if let PlayerHand::Setting(s) = &hands[seat] {
             if rules.fantasyland.next_cards(s, &rules.rules, false) > 0 {
@@ -785,7 +799,7 @@ pub fn suggest_with(
                 let mut pos = own_start;
                 complete_with(&mut b, &deck, &mut pos, rules, how, fl_value);
                 boards[seat] = b;
-                x += rollout_result(&boards, seat, rules, fl_value)?;
+                x += rollout_result(&boards, seat, rules, fl_value, cfg.foul_penalty)?;
             }
             x /= ways.len() as f64;
             sums[k] += x;
