@@ -160,7 +160,7 @@ fn clairvoyant_completion_is_the_best_legal_one() {
         let rules = OfcRules::preset(preset).unwrap();
         let fl_value = 10.0;
         let mut fouled = 0;
-        for round in 0..60 {
+        for round in 0..400 {
             let mut deck: Vec<Card> = (0..DECK_SIZE as Card).collect();
             rng.shuffle(&mut deck);
             // A random partial board with 7 or 9 cards placed (up to 6
@@ -195,6 +195,6 @@ fn clairvoyant_completion_is_the_best_legal_one() {
                 (g, w) => panic!("{preset}: completion {g:?}, brute force {w:?}"),
             }
         }
-        assert!(fouled < 60);
+        assert!(fouled < 300);
     }
 }
