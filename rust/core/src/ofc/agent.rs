@@ -1,7 +1,12 @@
-//! Placement agents: a fast heuristic (used alone for self-play and as the
-//! rollout policy) and a Monte-Carlo agent that completes every board from
-//! the unseen cards and scores the result exactly with [`crate::score::score`].
+//! Placement agents: a fast heuristic (used alone for self-play, to keep
+//! candidate moves, and as the greedy rollout policy) and a Monte-Carlo
+//! agent that completes every board from the unseen cards and scores the
+//! result exactly with [`crate::score::score`]. The default agent
+//! ([`suggest`]) completes boards clairvoyantly (blended with the greedy
+//! policy for its own board) and counts Fantasyland at its measured worth;
+//! the earlier agent stays available as [`suggest_baseline`].
 
+use super::complete::{cards_to_come, complete_clairvoyant};
 use super::fantasyland::best_fantasyland_setting;
 use super::state::{Board, Move, OfcGame};
 use super::OfcRules;
@@ -10,16 +15,17 @@ use crate::cards::{rank, suit, Card, DECK_SIZE};
 use crate::error::{Error, Result};
 use crate::eval::{category_of, evaluator, Category, Evaluator};
 use crate::royalty::row_royalty;
-use crate::score::{score, PlayerHand};
+use crate::score::{score, PlayerHand, Status};
 use crate::setting::{order_check, Row};
 use std::time::{Duration, Instant};
 
-/// Rollouts per candidate move at default effort.
+/// Rollouts per finalist move at default effort.
 pub const DEFAULT_SAMPLES: usize = 96;
-/// First-street candidates kept (by heuristic) for rollouts: 232 placements
-/// of five cards are too many to simulate each within the time floor.
+/// Candidates kept (by heuristic) for the baseline's rollouts: 232
+/// placements of five cards are too many to simulate each within the time floor.
 pub const FIRST_STREET_CANDIDATES: usize = 16;
-/// Value the agents give to staying in or entering Fantasyland, in points.
+/// Value the heuristic and the baseline agent give to staying in or
+/// entering Fantasyland, in points.
 pub const FANTASYLAND_VALUE: f64 = 8.0;
 
 /// A row's strength on one scale for all rows: category + top rank / 13.
@@ -342,37 +348,28 @@ fn complete(board: &mut Board, deck: &[Card], pos: &mut usize, rules: &OfcRules)
     }
 }
 
-/// Candidate moves ranked by estimated EV (points for `seat`, averaged over
-/// `samples` rollouts). Each rollout deals the unseen cards at random,
-/// completes every board with the heuristic policy and settles the deal
-/// with [`crate::score::score`] under the preset; every candidate sees the
-/// same rollouts (common random numbers), and the result is fixed by `seed`.
-/// A hidden Fantasyland board is simulated as a normal one built from
-/// random cards (the agent cannot see it). A Fantasyland player gets the one
-/// exact best setting, with its royalties + stay value as the estimate.
-///
-/// ```
-/// use chinese_poker_core::ofc::{suggest, OfcGame, OfcRules};
-/// let g = OfcGame::new(OfcRules::preset("ofc_ru_main").unwrap(), 2, 0, 5, None).unwrap();
-/// let ranked = suggest(&g, 1, 16, 1).unwrap();
-/// assert!(ranked.windows(2).all(|w| w[0].1 >= w[1].1));
-/// ```
-pub fn suggest(game: &OfcGame, seat: usize, samples: usize, seed: u64) -> Result<Vec<(Move, f64)>> {
-    suggest_within(game, seat, samples, seed, None)
+/// The agent as it played before clairvoyant rollouts and a Fantasyland
+/// value in the estimates (the strategy `baseline`): candidate moves ranked
+/// by estimated EV (points for `seat`, averaged over `samples` rollouts).
+/// Each rollout deals the unseen cards at random, completes every board
+/// with the greedy heuristic policy and settles the deal with
+/// [`crate::score::score`] under the preset; every candidate sees the same
+/// rollouts (common random numbers), and the result is fixed by `seed`.
+/// At most [`FIRST_STREET_CANDIDATES`] moves, the heuristic's best, are
+/// simulated. A hidden Fantasyland board is simulated as a normal one built
+/// from random cards. A Fantasyland player gets the one exact best setting,
+/// with its royalties + [`FANTASYLAND_VALUE`] if it stays as the estimate.
+pub fn suggest_baseline(
+    game: &OfcGame,
+    seat: usize,
+    samples: usize,
+    seed: u64,
+) -> Result<Vec<(Move, f64)>> {
+    suggest_baseline_within(game, seat, samples, seed, None)
 }
 
-/// [`suggest`] stopping after `time_budget` (checked after every rollout,
-/// at least one rollout done): the estimates average the rollouts done. It
-/// honours the [`crate::cancel`] token of the caller between rollouts.
-///
-/// ```
-/// use chinese_poker_core::ofc::{suggest_within, OfcGame, OfcRules};
-/// use std::time::Duration;
-/// let g = OfcGame::new(OfcRules::preset("ofc_ru_main").unwrap(), 2, 0, 5, None).unwrap();
-/// let ranked = suggest_within(&g, 1, 1_000_000, 1, Some(Duration::from_millis(50))).unwrap();
-/// assert!(!ranked.is_empty());
-/// ```
-pub fn suggest_within(
+/// [`suggest_baseline`] stopping after `time_budget`.
+fn suggest_baseline_within(
     game: &OfcGame,
     seat: usize,
     samples: usize,
@@ -490,3 +487,349 @@ pub fn suggest_within(
     out.sort_by(|a, b| b.1.total_cmp(&a.1));
     Ok(out)
 }
+
+/// How a rollout completes a board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Completion {
+    /// Street by street with the heuristic, as the baseline agent does.
+    Greedy,
+    /// All the cards to come at once, placed the best way
+    /// (see [`complete_clairvoyant`]).
+    Clairvoyant,
+    /// The mean of the greedy and the clairvoyant results (own board only;
+    /// opponents take the clairvoyant completion): the one underestimates
+    /// a board about as much as the other overestimates it.
+    Blend,
+}
+
+/// Effort and policy of the Monte-Carlo agent ([`suggest_with`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct AgentConfig {
+    /// Rollouts per finalist move.
+    pub samples: usize,
+    /// Moves kept by the heuristic before any rollout in Pineapple (the
+    /// first street has about 230 placements, a later street up to 27).
+    pub candidates: usize,
+    /// The same with one card a street: only the first street has more
+    /// than three moves, and its rollouts are cheap (eight cards to place,
+    /// none to discard), so every placement can be simulated.
+    pub classic_candidates: usize,
+    /// Rollouts per finalist with one card a street are `samples` times
+    /// this: such decisions are about ten times cheaper than Pineapple's
+    /// (at most three moves after the first street), and more rollouts
+    /// measurably help there within the same time.
+    pub classic_sample_scale: usize,
+    /// Moves kept after a first quarter of the rollouts for the rest.
+    pub finalists: usize,
+    /// Completion of the agent's own board.
+    pub own: Completion,
+    /// Completion of the other boards.
+    pub opponents: Completion,
+    /// Count [`fantasyland_value`] in the estimates and completions.
+    pub fantasyland: bool,
+    /// A Fantasyland value per opponent to use instead of the preset's.
+    pub fl_per_opponent: Option<f64>,
+    /// Points taken from a rollout whose own board fouls, on top of the
+    /// settlement: rollouts see cards a real player does not, so they foul
+    /// less than play does, and this makes up for part of it.
+    pub foul_penalty: f64,
+}
+
+impl AgentConfig {
+    /// The default agent at `samples` rollouts per finalist.
+    pub const fn with_samples(samples: usize) -> AgentConfig {
+        AgentConfig {
+            samples,
+            candidates: 24,
+            classic_candidates: 256,
+            classic_sample_scale: 3,
+            finalists: 8,
+            own: Completion::Blend,
+            opponents: Completion::Clairvoyant,
+            fantasyland: true,
+            fl_per_opponent: None,
+            foul_penalty: 0.0,
+        }
+    }
+}
+
+/// Points a deal in Fantasyland is worth over a normal deal, per opponent,
+/// with the chance of staying included; measured by playing Fantasyland
+/// deals (the exact solver) against the default agent (`ofc_match
+/// --fl-value`).
+fn fantasyland_value_per_opponent(rules: &OfcRules) -> f64 {
+    if !rules.fantasyland.enabled {
+        0.0
+    } else if rules.pineapple {
+        9.0
+    } else {
+        7.0
+    }
+}
+
+/// What entering (or staying in) Fantasyland is worth, in points, at a
+/// table of `players`: each opponent pays the Fantasyland player's edge.
+pub fn fantasyland_value(rules: &OfcRules, players: usize) -> f64 {
+    fantasyland_value_per_opponent(rules) * players.saturating_sub(1) as f64
+}
+
+/// Completes a board from the cards at `deck[*pos..]` with the given policy.
+fn complete_with(
+    board: &mut Board,
+    deck: &[Card],
+    pos: &mut usize,
+    rules: &OfcRules,
+    how: Completion,
+    fl_value: f64,
+) {
+    match how {
+        Completion::Greedy => complete(board, deck, pos, rules),
+        Completion::Clairvoyant | Completion::Blend => {
+            let end = (*pos + cards_to_come(board, rules)).min(deck.len());
+            complete_clairvoyant(board, &deck[*pos..end], rules, fl_value);
+            *pos = end;
+        }
+    }
+}
+
+/// The settled result of a rollout for `seat`, plus `fl_value` if its
+/// board enters Fantasyland.
+fn rollout_result(
+    boards: &[Board],
+    seat: usize,
+    rules: &OfcRules,
+    fl_value: f64,
+    foul_penalty: f64,
+) -> Result<f64> {
+    let mut hands: Vec<PlayerHand> = Vec::with_capacity(boards.len());
+    for b in boards {
+        match b.to_setting() {
+            Some(s) => hands.push(PlayerHand::Setting(s)),
+            None => return Err(Error::Internal("a rollout left a board incomplete".into())),
+        }
+    }
+    let res = score(&hands, &rules.rules, None)?;
+    let mut x = res.totals[seat] as f64 / res.denominator as f64;
+    if matches!(res.players[seat].status, Status::Fouled(_)) {
+        x -= foul_penalty;
+    }
+    if fl_value != 0.0 {
+        if let PlayerHand::Setting(s) = &hands[seat] {
+            if rules.fantasyland.next_cards(s, &rules.rules, false) > 0 {
+                x += fl_value;
+            }
+        }
+    }
+    Ok(x)
+}
+
+/// Candidate moves ranked by estimated EV for `seat` at `samples`
+/// rollouts per finalist in Pineapple, three times as many with one card a
+/// street (the default agent, [`AgentConfig::with_samples`]); see
+/// [`suggest_with`].
+///
+/// ```
+/// use chinese_poker_core::ofc::{suggest, OfcGame, OfcRules};
+/// let g = OfcGame::new(OfcRules::preset("ofc_ru_main").unwrap(), 2, 0, 5, None).unwrap();
+/// let ranked = suggest(&g, 1, 16, 1).unwrap();
+/// assert!(ranked.windows(2).all(|w| w[0].1 >= w[1].1));
+/// ```
+pub fn suggest(game: &OfcGame, seat: usize, samples: usize, seed: u64) -> Result<Vec<(Move, f64)>> {
+    suggest_within(game, seat, samples, seed, None)
+}
+
+/// [`suggest`] stopping after `time_budget` (checked after every rollout,
+/// at least one rollout done): the estimates average the rollouts done. It
+/// honours the [`crate::cancel`] token of the caller between rollouts.
+///
+/// ```
+/// use chinese_poker_core::ofc::{suggest_within, OfcGame, OfcRules};
+/// use std::time::Duration;
+/// let g = OfcGame::new(OfcRules::preset("ofc_ru_main").unwrap(), 2, 0, 5, None).unwrap();
+/// let ranked = suggest_within(&g, 1, 1_000_000, 1, Some(Duration::from_millis(50))).unwrap();
+/// assert!(!ranked.is_empty());
+/// ```
+pub fn suggest_within(
+    game: &OfcGame,
+    seat: usize,
+    samples: usize,
+    seed: u64,
+    time_budget: Option<Duration>,
+) -> Result<Vec<(Move, f64)>> {
+    suggest_with(
+        game,
+        seat,
+        &AgentConfig::with_samples(samples),
+        seed,
+        time_budget,
+    )
+}
+
+/// Candidate moves ranked by estimated EV (points for `seat`, plus
+/// [`fantasyland_value`] when the completed board enters Fantasyland).
+/// The heuristic keeps `cfg.candidates` moves; each rollout deals the
+/// unseen cards at random, completes every board (`cfg.own`,
+/// `cfg.opponents`) and settles the deal with [`crate::score::score`];
+/// every candidate sees the same rollouts (common random numbers). After a
+/// quarter of the rollouts only the `cfg.finalists` best moves go on, and
+/// only they are returned, best first. The result is fixed by `seed`. A hidden Fantasyland board is
+/// simulated as a normal one built from random cards. A Fantasyland player
+/// gets the one exact best setting, with its royalties + the stay value.
+pub fn suggest_with(
+    game: &OfcGame,
+    seat: usize,
+    cfg: &AgentConfig,
+    seed: u64,
+    time_budget: Option<Duration>,
+) -> Result<Vec<(Move, f64)>> {
+    let start = Instant::now();
+    let to_act = game
+        .to_act()
+        .ok_or_else(|| Error::InvalidSetting("the deal is finished".into()))?;
+    if seat != to_act {
+        return Err(Error::InvalidSetting(format!(
+            "it is seat {to_act}'s turn, not seat {seat}'s"
+        )));
+    }
+    let rules = game.rules();
+    let n = game.players();
+    let fl_value = if cfg.fantasyland {
+        match cfg.fl_per_opponent {
+            Some(v) => v * n.saturating_sub(1) as f64,
+            None => fantasyland_value(rules, n),
+        }
+    } else {
+        0.0
+    };
+    if game.in_fantasyland(seat) {
+        let stay = if cfg.fantasyland {
+            fl_value
+        } else {
+            FANTASYLAND_VALUE
+        };
+        let sol = best_fantasyland_setting(game.hand(seat), rules, stay)?;
+        return Ok(vec![(
+            Move::from_setting(&sol.setting, sol.discards),
+            sol.score,
+        )]);
+    }
+    let samples = if rules.pineapple {
+        cfg.samples
+    } else {
+        cfg.samples.saturating_mul(cfg.classic_sample_scale)
+    }
+    .max(1);
+    let view = game.view(Some(seat));
+    let mut candidates = game.legal_moves();
+    let keep = if rules.pineapple {
+        cfg.candidates
+    } else {
+        cfg.classic_candidates
+    }
+    .max(1);
+    if candidates.len() > keep {
+        let board = game.board(seat);
+        let mut scored: Vec<(f64, Move)> = candidates
+            .into_iter()
+            .map(|m| {
+                let mut b = *board;
+                for &(c, r) in &m.placements {
+                    b.push(r, c);
+                }
+                (board_heuristic(&b, rules, false), m)
+            })
+            .collect();
+        scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+        candidates = scored.into_iter().take(keep).map(|(_, m)| m).collect();
+    }
+    let mut seen = [false; DECK_SIZE];
+    for b in view.boards.iter().flatten() {
+        for c in b.cards() {
+            seen[c as usize] = true;
+        }
+    }
+    for &c in view.hand.iter().chain(&view.discards) {
+        seen[c as usize] = true;
+    }
+    let unseen: Vec<Card> = (0..DECK_SIZE as Card)
+        .filter(|&c| !seen[c as usize])
+        .collect();
+    let after: Vec<Board> = candidates
+        .iter()
+        .map(|m| {
+            let mut b = *game.board(seat);
+            for &(c, r) in &m.placements {
+                b.push(r, c);
+            }
+            b
+        })
+        .collect();
+    let mut sums = vec![0.0f64; candidates.len()];
+    let mut counts = vec![0usize; candidates.len()];
+    let mut active: Vec<usize> = (0..candidates.len()).collect();
+    let first_stage = if candidates.len() > cfg.finalists.max(1) {
+        (samples / 4).max(1)
+    } else {
+        samples
+    };
+    let mut deck = unseen.clone();
+    for s in 0..samples {
+        if s > 0 && time_budget.is_some_and(|b| start.elapsed() >= b) {
+            break;
+        }
+        if s == first_stage && active.len() > cfg.finalists.max(1) {
+            active.sort_by(|&a, &b| {
+                (sums[b] / counts[b] as f64).total_cmp(&(sums[a] / counts[a] as f64))
+            });
+            active.truncate(cfg.finalists.max(1));
+        }
+        crate::cancel::check()?;
+        deck.copy_from_slice(&unseen);
+        SplitMix64::new(mix_seed(seed, s as u64)).shuffle(&mut deck);
+        // Opponents first: their completions do not depend on our move.
+        let mut pos = 0;
+        let mut boards: Vec<Board> = Vec::with_capacity(n);
+        for p in 0..n {
+            if p == seat {
+                boards.push(Board::new());
+                continue;
+            }
+            let mut b = view.boards[p].unwrap_or_default();
+            complete_with(&mut b, &deck, &mut pos, rules, cfg.opponents, fl_value);
+            boards.push(b);
+        }
+        let own_start = pos;
+        for &k in &active {
+            let ways: &[Completion] = match cfg.own {
+                Completion::Blend => &[Completion::Greedy, Completion::Clairvoyant],
+                Completion::Greedy => &[Completion::Greedy],
+                Completion::Clairvoyant => &[Completion::Clairvoyant],
+            };
+            let mut x = 0.0;
+            for &how in ways {
+                let mut b = after[k];
+                let mut pos = own_start;
+                complete_with(&mut b, &deck, &mut pos, rules, how, fl_value);
+                boards[seat] = b;
+                x += rollout_result(&boards, seat, rules, fl_value, cfg.foul_penalty)?;
+            }
+            x /= ways.len() as f64;
+            sums[k] += x;
+            counts[k] += 1;
+        }
+    }
+    let mut out: Vec<(Move, f64)> = active
+        .iter()
+        .map(|&k| (candidates[k].clone(), sums[k] / counts[k].max(1) as f64))
+        .collect();
+    out.sort_by(|a, b| b.1.total_cmp(&a.1));
+    Ok(out)
+}
+
+#[cfg(test)]
+#[path = "baseline_tests.rs"]
+mod baseline_tests;
+
+#[cfg(test)]
+#[path = "agent_tests.rs"]
+mod agent_tests;

@@ -69,7 +69,7 @@ impl FantasylandRules {
 
     /// Cards for a player entering from a legal board with these row values
     /// (`None` without QQ+ in the front).
-    fn entry_cards(&self, values: [u32; 3]) -> Option<u8> {
+    pub(super) fn entry_cards(&self, values: [u32; 3]) -> Option<u8> {
         let front = values[0];
         let top = ((front >> 16) & 15).saturating_sub(1) as u8;
         match category_of(front) {

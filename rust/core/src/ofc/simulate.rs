@@ -13,7 +13,7 @@
 //! Fantasyland solver ([`OfcGame::next_deal`] applies the preset's entry
 //! and staying rules). Every table starts with nobody in Fantasyland.
 
-use super::agent::{heuristic_move, suggest, DEFAULT_SAMPLES};
+use super::agent::{heuristic_move, suggest, suggest_baseline, DEFAULT_SAMPLES};
 use super::state::{Move, OfcGame};
 use super::OfcRules;
 use crate::cards::deck::mix_seed;
@@ -30,7 +30,7 @@ pub const TABLE_HANDS: u64 = 20;
 /// every deal's totals are whole numbers of this unit.
 pub const UNITS: i64 = 12;
 
-/// Rollouts per candidate of the named baseline: today's agent at its
+/// Rollouts per candidate of the named baseline: the earlier agent at its
 /// default effort, kept fixed so later agents can be measured against it.
 pub const BASELINE_SAMPLES: usize = 96;
 
@@ -39,8 +39,11 @@ pub const BASELINE_SAMPLES: usize = 96;
 pub enum OfcStrategy {
     /// [`heuristic_move`]: the best board by the heuristic, no look-ahead.
     Heuristic,
-    /// The Monte-Carlo agent [`suggest`] with this many rollouts per candidate.
+    /// The Monte-Carlo agent [`suggest`] with this many rollouts per finalist.
     Rollout(usize),
+    /// The earlier Monte-Carlo agent [`suggest_baseline`] (greedy rollouts)
+    /// with this many rollouts per candidate.
+    Baseline(usize),
 }
 
 impl OfcStrategy {
@@ -50,8 +53,8 @@ impl OfcStrategy {
     /// The strategy names and what they stand for.
     pub const NAMES: [(&'static str, OfcStrategy); 5] = [
         ("heuristic", OfcStrategy::Heuristic),
-        ("baseline", OfcStrategy::Rollout(BASELINE_SAMPLES)),
-        ("fast", OfcStrategy::Rollout(32)),
+        ("baseline", OfcStrategy::Baseline(BASELINE_SAMPLES)),
+        ("fast", OfcStrategy::Rollout(16)),
         ("default", OfcStrategy::DEFAULT),
         ("strong", OfcStrategy::Rollout(288)),
     ];
@@ -60,7 +63,7 @@ impl OfcStrategy {
     ///
     /// ```
     /// use chinese_poker_core::ofc::simulate::OfcStrategy;
-    /// assert_eq!(OfcStrategy::parse("fast").unwrap(), OfcStrategy::Rollout(32));
+    /// assert_eq!(OfcStrategy::parse("fast").unwrap(), OfcStrategy::Rollout(16));
     /// assert!(OfcStrategy::parse("greedy").is_err());
     /// ```
     pub fn parse(name: &str) -> Result<OfcStrategy> {
@@ -79,8 +82,8 @@ impl OfcStrategy {
             })
     }
 
-    /// The move of the player to act.
-    fn choose(self, game: &OfcGame, seed: u64) -> Result<Move> {
+    /// The move of the player to act, its randomness fixed by `seed`.
+    pub fn choose(self, game: &OfcGame, seed: u64) -> Result<Move> {
         match self {
             OfcStrategy::Heuristic => heuristic_move(game),
             OfcStrategy::Rollout(samples) => {
@@ -88,6 +91,16 @@ impl OfcStrategy {
                     .to_act()
                     .ok_or_else(|| Error::Internal("no seat to act".into()))?;
                 suggest(game, seat, samples, seed)?
+                    .into_iter()
+                    .next()
+                    .map(|(m, _)| m)
+                    .ok_or_else(|| Error::Internal("the agent found no legal move".into()))
+            }
+            OfcStrategy::Baseline(samples) => {
+                let seat = game
+                    .to_act()
+                    .ok_or_else(|| Error::Internal("no seat to act".into()))?;
+                suggest_baseline(game, seat, samples, seed)?
                     .into_iter()
                     .next()
                     .map(|(m, _)| m)

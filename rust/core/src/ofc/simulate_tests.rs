@@ -58,7 +58,7 @@ fn strategies_parse_and_unknown_names_are_refused() {
     assert_eq!(OfcStrategy::parse("heuristic").unwrap(), H);
     assert_eq!(
         OfcStrategy::parse("baseline").unwrap(),
-        OfcStrategy::Rollout(96)
+        OfcStrategy::Baseline(96)
     );
     assert_eq!(
         OfcStrategy::parse("strong").unwrap(),

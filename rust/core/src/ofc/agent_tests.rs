@@ -1,0 +1,200 @@
+//! Tests of the default agent and of the clairvoyant completion.
+#![allow(clippy::unwrap_used)]
+
+use super::*;
+use crate::ofc::complete::{cards_to_come, complete_clairvoyant};
+use crate::ofc::simulate::{simulate_ofc, OfcStrategy};
+use crate::ofc::OfcRules;
+use crate::parallel::Threads;
+
+/// A cheap default agent, so that whole deals run in a test.
+const QUICK: AgentConfig = AgentConfig {
+    samples: 8,
+    ..AgentConfig::with_samples(8)
+};
+
+#[test]
+fn every_suggested_move_is_legal() {
+    for (preset, players) in [("ofc_pineapple", 3), ("ofc_us", 2), ("ofc_ru_main", 3)] {
+        let rules = OfcRules::preset(preset).unwrap();
+        for seed in 0..3u64 {
+            let mut g = OfcGame::new(rules.clone(), players, 0, seed, None).unwrap();
+            let mut k = 0;
+            while let Some(seat) = g.to_act() {
+                let ranked = suggest_with(&g, seat, &QUICK, k, None).unwrap();
+                assert!(!ranked.is_empty());
+                for (m, v) in &ranked {
+                    assert!(g.check_move(seat, m).is_ok(), "{preset}: {}", m.to_text());
+                    assert!(v.is_finite());
+                }
+                g.play(seat, &ranked[0].0).unwrap();
+                k += 1;
+            }
+        }
+    }
+}
+
+/// The exact worth of `mv` for the last player to act: the settlement plus
+/// the Fantasyland value if the board enters.
+fn exact_value(g: &OfcGame, seat: usize, mv: &Move) -> f64 {
+    let mut h = g.clone();
+    h.play(seat, mv).unwrap();
+    assert!(h.is_finished());
+    let res = h.settle().unwrap();
+    let mut x = res.totals[seat] as f64 / res.denominator as f64;
+    if h.next_fantasyland().unwrap()[seat] > 0 {
+        x += fantasyland_value(g.rules(), g.players());
+    }
+    x
+}
+
+#[test]
+fn the_last_decision_is_the_brute_force_best() {
+    let mut checked = 0;
+    for (preset, players) in [("ofc_pineapple", 3), ("ofc_pineapple", 2), ("ofc_us", 2)] {
+        let rules = OfcRules::preset(preset).unwrap();
+        for seed in 0..12u64 {
+            let mut g = OfcGame::new(rules.clone(), players, 0, 40 + seed, None).unwrap();
+            // Heuristic play up to the deal's last decision.
+            loop {
+                let seat = g.to_act().unwrap();
+                let mv = heuristic_move(&g).unwrap();
+                let mut h = g.clone();
+                h.play(seat, &mv).unwrap();
+                if h.is_finished() {
+                    break;
+                }
+                g = h;
+            }
+            let seat = g.to_act().unwrap();
+            let best = g
+                .legal_moves()
+                .iter()
+                .map(|m| exact_value(&g, seat, m))
+                .fold(f64::NEG_INFINITY, f64::max);
+            let ranked = suggest_with(&g, seat, &QUICK, seed, None).unwrap();
+            let chosen = exact_value(&g, seat, &ranked[0].0);
+            assert!(
+                (chosen - best).abs() < 1e-9,
+                "{preset} seed {seed}: {chosen} vs {best}"
+            );
+            assert!((ranked[0].1 - best).abs() < 1e-9);
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 36);
+}
+
+#[test]
+fn self_play_does_not_depend_on_threads() {
+    let rules = OfcRules::preset("ofc_pineapple").unwrap();
+    let seats = [OfcStrategy::Rollout(4); 3];
+    let one = simulate_ofc(0, 40, &rules, &seats, 7, Threads::Count(1)).unwrap();
+    let two = simulate_ofc(0, 40, &rules, &seats, 7, Threads::Count(2)).unwrap();
+    assert_eq!(one, two);
+    let again = simulate_ofc(0, 40, &rules, &seats, 7, Threads::Count(2)).unwrap();
+    assert_eq!(one, again);
+}
+
+/// The completion's objective of a full board (`None` if it fouls).
+fn objective(board: &Board, rules: &OfcRules, fl_value: f64) -> Option<f64> {
+    let s = board.to_setting()?;
+    let values = s.values(&rules.rules);
+    if crate::setting::order_check(values, &rules.rules).is_some() {
+        return None;
+    }
+    let mut total = 0.0;
+    for (i, &row) in Row::ALL.iter().enumerate() {
+        let top = ((values[i] >> 16) & 15) as f64;
+        total += row_royalty(&rules.rules, row, values[i]) as f64
+            + 0.4 * (category_of(values[i]) as f64 + top / 13.0);
+    }
+    if rules
+        .fantasyland
+        .next_cards_for_values(values, &rules.rules, false)
+        > 0
+    {
+        total += fl_value;
+    }
+    Some(total)
+}
+
+/// Every completion of `board` from `cards` (each card to a row or, in
+/// Pineapple, discarded, one per street of three), by brute force: the
+/// best objective, or `None` when all foul.
+fn brute_force(board: &Board, cards: &[Card], rules: &OfcRules, fl_value: f64) -> Option<f64> {
+    let n = cards.len();
+    let mut best: Option<f64> = None;
+    for code in 0..4usize.pow(n as u32) {
+        let mut x = code;
+        let mut b = *board;
+        let mut ok = true;
+        let mut kept = vec![0; n.div_ceil(3)];
+        for (i, &c) in cards.iter().enumerate() {
+            let k = x % 4;
+            x /= 4;
+            if k == 3 {
+                continue;
+            }
+            kept[i / 3] += 1;
+            if !b.push(Row::ALL[k], c) {
+                ok = false;
+                break;
+            }
+        }
+        let streets_ok = !rules.pineapple || kept.iter().all(|&k| k == 2);
+        if !ok || !b.is_full() || !streets_ok {
+            continue;
+        }
+        if let Some(v) = objective(&b, rules, fl_value) {
+            best = Some(best.map_or(v, |w: f64| w.max(v)));
+        }
+    }
+    best
+}
+
+#[test]
+fn clairvoyant_completion_is_the_best_legal_one() {
+    let mut rng = SplitMix64::new(99);
+    for preset in ["ofc_pineapple", "ofc_us"] {
+        let rules = OfcRules::preset(preset).unwrap();
+        let fl_value = 10.0;
+        let mut fouled = 0;
+        for round in 0..400 {
+            let mut deck: Vec<Card> = (0..DECK_SIZE as Card).collect();
+            rng.shuffle(&mut deck);
+            // A random partial board with 7 or 9 cards placed (up to 6
+            // cards to come, few enough for brute force).
+            let placed = if round % 2 == 0 { 9 } else { 7 };
+            let mut board = Board::new();
+            let mut it = deck.iter();
+            while board.count() < placed {
+                let &c = it.next().unwrap();
+                let row = Row::ALL[(rng.next_u64() % 3) as usize];
+                board.push(row, c);
+            }
+            let take = cards_to_come(&board, &rules).min(6);
+            if !rules.pineapple && take != 13 - placed {
+                continue;
+            }
+            let cards: Vec<Card> = it.take(take).copied().collect();
+            if rules.pineapple && take < cards_to_come(&board, &rules) {
+                continue;
+            }
+            let mut done = board;
+            complete_clairvoyant(&mut done, &cards, &rules, fl_value);
+            assert!(done.is_full());
+            for r in Row::ALL {
+                assert!(board.row(r).iter().all(|c| done.row(r).contains(c)));
+            }
+            let got = objective(&done, &rules, fl_value);
+            let want = brute_force(&board, &cards, &rules, fl_value);
+            match (got, want) {
+                (Some(g), Some(w)) => assert!((g - w).abs() < 1e-9, "{preset}: {g} vs {w}"),
+                (None, None) => fouled += 1,
+                (g, w) => panic!("{preset}: completion {g:?}, brute force {w:?}"),
+            }
+        }
+        assert!(fouled < 300);
+    }
+}
