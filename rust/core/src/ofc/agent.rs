@@ -368,6 +368,58 @@ pub fn suggest_baseline(
     suggest_baseline_within(game, seat, samples, seed, None)
 }
 
+/// Refuses a suggestion for a seat that is not to act.
+fn check_turn(game: &OfcGame, seat: usize) -> Result<()> {
+    let to_act = game
+        .to_act()
+        .ok_or_else(|| Error::InvalidSetting("the deal is finished".into()))?;
+    if seat != to_act {
+        return Err(Error::InvalidSetting(format!(
+            "it is seat {to_act}'s turn, not seat {seat}'s"
+        )));
+    }
+    Ok(())
+}
+
+/// `board` with the placements of `m`.
+fn board_after(board: &Board, m: &Move) -> Board {
+    let mut b = *board;
+    for &(c, r) in &m.placements {
+        b.push(r, c);
+    }
+    b
+}
+
+/// The `keep` moves whose boards [`board_heuristic`] rates best, best first
+/// (a stable sort, so ties keep the order of the legal moves).
+fn best_by_heuristic(game: &OfcGame, seat: usize, moves: Vec<Move>, keep: usize) -> Vec<Move> {
+    let board = game.board(seat);
+    let rules = game.rules();
+    let mut scored: Vec<(f64, Move)> = moves
+        .into_iter()
+        .map(|m| (board_heuristic(&board_after(board, &m), rules, false), m))
+        .collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+    scored.into_iter().take(keep).map(|(_, m)| m).collect()
+}
+
+/// The cards a seat has not seen: not on a visible board, not in its hand,
+/// not among its own discards.
+fn unseen_cards(view: &super::state::View) -> Vec<Card> {
+    let mut seen = [false; DECK_SIZE];
+    for b in view.boards.iter().flatten() {
+        for c in b.cards() {
+            seen[c as usize] = true;
+        }
+    }
+    for &c in view.hand.iter().chain(&view.discards) {
+        seen[c as usize] = true;
+    }
+    (0..DECK_SIZE as Card)
+        .filter(|&c| !seen[c as usize])
+        .collect()
+}
+
 /// [`suggest_baseline`] stopping after `time_budget`.
 fn suggest_baseline_within(
     game: &OfcGame,
@@ -377,14 +429,7 @@ fn suggest_baseline_within(
     time_budget: Option<Duration>,
 ) -> Result<Vec<(Move, f64)>> {
     let start = Instant::now();
-    let to_act = game
-        .to_act()
-        .ok_or_else(|| Error::InvalidSetting("the deal is finished".into()))?;
-    if seat != to_act {
-        return Err(Error::InvalidSetting(format!(
-            "it is seat {to_act}'s turn, not seat {seat}'s"
-        )));
-    }
+    check_turn(game, seat)?;
     let rules = game.rules();
     if game.in_fantasyland(seat) {
         let sol = best_fantasyland_setting(game.hand(seat), rules, FANTASYLAND_VALUE)?;
@@ -397,47 +442,13 @@ fn suggest_baseline_within(
     let view = game.view(Some(seat));
     let mut candidates = game.legal_moves();
     if candidates.len() > FIRST_STREET_CANDIDATES {
-        let board = game.board(seat);
-        let mut scored: Vec<(f64, Move)> = candidates
-            .into_iter()
-            .map(|m| {
-                let mut b = *board;
-                for &(c, r) in &m.placements {
-                    b.push(r, c);
-                }
-                (board_heuristic(&b, rules, false), m)
-            })
-            .collect();
-        scored.sort_by(|a, b| b.0.total_cmp(&a.0));
-        candidates = scored
-            .into_iter()
-            .take(FIRST_STREET_CANDIDATES)
-            .map(|(_, m)| m)
-            .collect();
+        candidates = best_by_heuristic(game, seat, candidates, FIRST_STREET_CANDIDATES);
     }
-    // The unseen cards: not on a visible board, not in the hand, not our discards.
-    let mut seen = [false; DECK_SIZE];
-    for b in view.boards.iter().flatten() {
-        for c in b.cards() {
-            seen[c as usize] = true;
-        }
-    }
-    for &c in view.hand.iter().chain(&view.discards) {
-        seen[c as usize] = true;
-    }
-    let unseen: Vec<Card> = (0..DECK_SIZE as Card)
-        .filter(|&c| !seen[c as usize])
-        .collect();
+    let unseen = unseen_cards(&view);
     let n = game.players();
     let after: Vec<Board> = candidates
         .iter()
-        .map(|m| {
-            let mut b = *game.board(seat);
-            for &(c, r) in &m.placements {
-                b.push(r, c);
-            }
-            b
-        })
+        .map(|m| board_after(game.board(seat), m))
         .collect();
     let mut sums = vec![0.0f64; candidates.len()];
     let mut deck = unseen.clone();
@@ -683,14 +694,7 @@ pub fn suggest_with(
     time_budget: Option<Duration>,
 ) -> Result<Vec<(Move, f64)>> {
     let start = Instant::now();
-    let to_act = game
-        .to_act()
-        .ok_or_else(|| Error::InvalidSetting("the deal is finished".into()))?;
-    if seat != to_act {
-        return Err(Error::InvalidSetting(format!(
-            "it is seat {to_act}'s turn, not seat {seat}'s"
-        )));
-    }
+    check_turn(game, seat)?;
     let rules = game.rules();
     let n = game.players();
     let fl_value = if cfg.fantasyland {
@@ -728,41 +732,12 @@ pub fn suggest_with(
     }
     .max(1);
     if candidates.len() > keep {
-        let board = game.board(seat);
-        let mut scored: Vec<(f64, Move)> = candidates
-            .into_iter()
-            .map(|m| {
-                let mut b = *board;
-                for &(c, r) in &m.placements {
-                    b.push(r, c);
-                }
-                (board_heuristic(&b, rules, false), m)
-            })
-            .collect();
-        scored.sort_by(|a, b| b.0.total_cmp(&a.0));
-        candidates = scored.into_iter().take(keep).map(|(_, m)| m).collect();
+        candidates = best_by_heuristic(game, seat, candidates, keep);
     }
-    let mut seen = [false; DECK_SIZE];
-    for b in view.boards.iter().flatten() {
-        for c in b.cards() {
-            seen[c as usize] = true;
-        }
-    }
-    for &c in view.hand.iter().chain(&view.discards) {
-        seen[c as usize] = true;
-    }
-    let unseen: Vec<Card> = (0..DECK_SIZE as Card)
-        .filter(|&c| !seen[c as usize])
-        .collect();
+    let unseen = unseen_cards(&view);
     let after: Vec<Board> = candidates
         .iter()
-        .map(|m| {
-            let mut b = *game.board(seat);
-            for &(c, r) in &m.placements {
-                b.push(r, c);
-            }
-            b
-        })
+        .map(|m| board_after(game.board(seat), m))
         .collect();
     let mut sums = vec![0.0f64; candidates.len()];
     let mut counts = vec![0usize; candidates.len()];
