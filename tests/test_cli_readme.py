@@ -61,8 +61,8 @@ def test_every_command_line_of_the_readme_runs() -> None:
     for args in lines:
         if args[0] == "simulate":
             args = ["simulate", "200", *args[2:]]  # the same command, fewer deals
-        if args[:2] == ["ofc", "simulate"]:
-            args = ["ofc", "simulate", "20", *args[3:]]  # one table
+        if args[:2] in (["ofc", "simulate"], ["ofc", "match"]):
+            args = [*args[:2], "20", *args[3:]]  # one table
         r = run(*args, stdin="quit\n")  # the games stop at their first prompt
         assert r.returncode == 0, (args, r.stderr)
         assert r.stdout.strip() and "Traceback" not in r.stderr, args

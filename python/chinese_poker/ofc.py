@@ -37,8 +37,10 @@ def suggest(
     time_budget: float | None = None,
 ) -> list[tuple[dict[str, Any], float]]:
     """The placement agent's ranked moves for `seat` (default: the player to act):
-    `effort` Monte-Carlo rollouts per candidate complete every board from the unseen cards
-    and are scored exactly under the preset; best first, with estimated points. Seeded.
+    `effort` Monte-Carlo rollouts per finalist move deal the unseen cards, give every board
+    the cards it would receive, place them the best way and settle exactly under the preset
+    (a board entering Fantasyland counts its worth); the finalists best first, with
+    estimated points. Seeded.
     `time_budget` (seconds, None for no limit) stops the rollouts early, the estimates
     averaging those done (at least one); Ctrl-C stops the call within a tenth of a second.
 

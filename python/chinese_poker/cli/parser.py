@@ -304,7 +304,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     pl.add_argument("--seed", type=SEED, default=0, help="seed of the deal (default 0)")
     pl.add_argument(
-        "--effort", type=whole(1), default=48, help="agent rollouts per move (default 48)"
+        "--effort", type=whole(1), default=48, help="agent rollouts per finalist move (default 48)"
     )
     pl.set_defaults(func=cmd_ofc_play)
     os_ = ofc_sub.add_parser(

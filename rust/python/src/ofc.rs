@@ -219,9 +219,12 @@ impl OfcGame {
     }
 
     /// The placement agent's ranked moves for `seat` (default: the player to
-    /// act; another seat is an error): Monte-Carlo rollouts completing every
-    /// board from the unseen cards, scored exactly under the preset. Returns
-    /// [(move dict, estimated points)], best first. Seeded. `time_budget`
+    /// act; another seat is an error): `samples` Monte-Carlo rollouts per
+    /// finalist deal the unseen cards, give every board the cards it would
+    /// receive and place them the best way, and settle exactly under the
+    /// preset, a board that enters Fantasyland counting what that is worth.
+    /// Returns the finalists [(move dict, estimated points)], best first.
+    /// Seeded. `time_budget`
     /// (seconds, None for no limit) stops the rollouts early, averaging the
     /// ones done (at least one); Ctrl-C stops them within a tenth of a second.
     #[pyo3(signature = (samples=96, seed=0, seat=None, *, time_budget=None))]
