@@ -505,7 +505,7 @@ pub enum Completion {
     /// Street by street with the heuristic, as the baseline agent does.
     Greedy,
     /// All the cards to come at once, placed the best way
-    /// (see [`complete_clairvoyant`]).
+    /// (an exhaustive search over the free slots).
     Clairvoyant,
     /// The mean of the greedy and the clairvoyant results (own board only;
     /// opponents take the clairvoyant completion): the one underestimates
