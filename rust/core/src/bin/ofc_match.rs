@@ -203,7 +203,7 @@ struct TableResult {
     times: Vec<(usize, f64)>,
 }
 
-/// Plays table `t` as [`simulate_ofc`] would; with `fl_seat0` seat 0 is
+/// Plays table `t` as [`chinese_poker_core::ofc::simulate::simulate_ofc`] would; with `fl_seat0` seat 0 is
 /// dealt into Fantasyland every hand.
 fn play_table(
     rules: &OfcRules,
