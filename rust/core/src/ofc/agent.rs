@@ -365,7 +365,7 @@ pub fn suggest_baseline(
     samples: usize,
     seed: u64,
 ) -> Result<Vec<(Move, f64)>> {
-    suggest_baseline_within(game, seat, samples, seed, None)
+    suggest_with(game, seat, &AgentConfig::baseline(samples), seed, None)
 }
 
 /// Refuses a suggestion for a seat that is not to act.
@@ -420,85 +420,6 @@ fn unseen_cards(view: &super::state::View) -> Vec<Card> {
         .collect()
 }
 
-/// [`suggest_baseline`] stopping after `time_budget`.
-fn suggest_baseline_within(
-    game: &OfcGame,
-    seat: usize,
-    samples: usize,
-    seed: u64,
-    time_budget: Option<Duration>,
-) -> Result<Vec<(Move, f64)>> {
-    let start = Instant::now();
-    check_turn(game, seat)?;
-    let rules = game.rules();
-    if game.in_fantasyland(seat) {
-        let sol = best_fantasyland_setting(game.hand(seat), rules, FANTASYLAND_VALUE)?;
-        return Ok(vec![(
-            Move::from_setting(&sol.setting, sol.discards),
-            sol.score,
-        )]);
-    }
-    let samples = samples.max(1);
-    let view = game.view(Some(seat));
-    let mut candidates = game.legal_moves();
-    if candidates.len() > FIRST_STREET_CANDIDATES {
-        candidates = best_by_heuristic(game, seat, candidates, FIRST_STREET_CANDIDATES);
-    }
-    let unseen = unseen_cards(&view);
-    let n = game.players();
-    let after: Vec<Board> = candidates
-        .iter()
-        .map(|m| board_after(game.board(seat), m))
-        .collect();
-    let mut sums = vec![0.0f64; candidates.len()];
-    let mut deck = unseen.clone();
-    let mut done = 0usize;
-    for s in 0..samples {
-        if s > 0 && time_budget.is_some_and(|b| start.elapsed() >= b) {
-            break;
-        }
-        crate::cancel::check()?;
-        done += 1;
-        deck.copy_from_slice(&unseen);
-        SplitMix64::new(mix_seed(seed, s as u64)).shuffle(&mut deck);
-        // Opponents first: their completions do not depend on our move.
-        let mut pos = 0;
-        let mut boards: Vec<Board> = Vec::with_capacity(n);
-        for p in 0..n {
-            if p == seat {
-                boards.push(Board::new());
-                continue;
-            }
-            let mut b = view.boards[p].unwrap_or_default();
-            complete(&mut b, &deck, &mut pos, rules);
-            boards.push(b);
-        }
-        let own_start = pos;
-        for (k, start) in after.iter().enumerate() {
-            let mut b = *start;
-            let mut pos = own_start;
-            complete(&mut b, &deck, &mut pos, rules);
-            boards[seat] = b;
-            let hands: Vec<PlayerHand> = boards
-                .iter()
-                .filter_map(|b| b.to_setting().map(PlayerHand::Setting))
-                .collect();
-            if hands.len() != n {
-                return Err(Error::Internal("a rollout left a board incomplete".into()));
-            }
-            let res = score(&hands, &rules.rules, None)?;
-            sums[k] += res.totals[seat] as f64 / res.denominator as f64;
-        }
-    }
-    let mut out: Vec<(Move, f64)> = candidates
-        .into_iter()
-        .zip(sums)
-        .map(|(m, s)| (m, s / done as f64))
-        .collect();
-    out.sort_by(|a, b| b.1.total_cmp(&a.1));
-    Ok(out)
-}
-
 /// How a rollout completes a board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Completion {
@@ -547,6 +468,24 @@ pub struct AgentConfig {
 }
 
 impl AgentConfig {
+    /// The agent as it played before clairvoyant rollouts ([`suggest_baseline`]):
+    /// greedy completions, no Fantasyland value in the estimates, the
+    /// heuristic's [`FIRST_STREET_CANDIDATES`] best moves all simulated to the end.
+    pub const fn baseline(samples: usize) -> AgentConfig {
+        AgentConfig {
+            samples,
+            candidates: FIRST_STREET_CANDIDATES,
+            classic_candidates: FIRST_STREET_CANDIDATES,
+            classic_sample_scale: 1,
+            finalists: usize::MAX,
+            own: Completion::Greedy,
+            opponents: Completion::Greedy,
+            fantasyland: false,
+            fl_per_opponent: None,
+            foul_penalty: 0.0,
+        }
+    }
+
     /// The default agent at `samples` rollouts per finalist.
     pub const fn with_samples(samples: usize) -> AgentConfig {
         AgentConfig {
