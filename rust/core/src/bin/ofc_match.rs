@@ -29,8 +29,8 @@
 
 mod common;
 
-use chinese_poker_core::cards::deck::mix_seed;
-use chinese_poker_core::ofc::simulate::{OfcStrategy, TABLE_HANDS};
+use chinese_poker_core::error::Error;
+use chinese_poker_core::ofc::simulate::{play_table_with, OfcStrategy, TABLE_HANDS};
 use chinese_poker_core::ofc::{suggest_with, AgentConfig, Completion, Move, OfcGame, OfcRules};
 use chinese_poker_core::rules::Rules;
 use chinese_poker_core::score::Status;
@@ -203,8 +203,8 @@ struct TableResult {
     times: Vec<(usize, f64)>,
 }
 
-/// Plays table `t` as [`chinese_poker_core::ofc::simulate::simulate_ofc`] would; with `fl_seat0` seat 0 is
-/// dealt into Fantasyland every hand.
+/// Plays table `t` as [`chinese_poker_core::ofc::simulate::simulate_ofc`] does; with
+/// `fl_seat0` seat 0 is dealt into Fantasyland every hand.
 fn play_table(
     rules: &OfcRules,
     seats: &[Player],
@@ -214,58 +214,50 @@ fn play_table(
     fl_seat0: bool,
 ) -> Result<TableResult, String> {
     let n = seats.len();
-    let e = |e: chinese_poker_core::error::Error| e.to_string();
-    let table_seed = mix_seed(seed, t);
-    let button = (t % n as u64) as usize;
+    let mut fl = vec![0u8; n];
+    fl[0] = rules.fantasyland.cards;
     let mut out = TableResult {
         hands: Vec::new(),
         times: Vec::new(),
     };
-    let mut game: Option<OfcGame> = None;
-    for h in 0..hands {
-        let deal_seed = mix_seed(table_seed, h);
-        let mut g = if fl_seat0 {
-            let mut fl = vec![0u8; n];
-            fl[0] = rules.fantasyland.cards;
-            OfcGame::new(
-                rules.clone(),
-                n,
-                (button + h as usize) % n,
-                deal_seed,
-                Some(&fl),
-            )
-            .map_err(e)?
-        } else {
-            match &game {
-                None => OfcGame::new(rules.clone(), n, button, deal_seed, None).map_err(e)?,
-                Some(prev) => prev.next_deal(deal_seed).map_err(e)?,
-            }
-        };
-        let dseed = mix_seed(deal_seed, u64::MAX);
-        let mut k = 0u64;
-        while let Some(seat) = g.to_act() {
+    let mut times = Vec::new();
+    play_table_with(
+        t,
+        hands,
+        rules,
+        n,
+        seed,
+        fl_seat0.then_some(fl.as_slice()),
+        |g, s| {
+            let seat = g
+                .to_act()
+                .ok_or_else(|| Error::Internal("no seat to act".into()))?;
             let t0 = Instant::now();
-            let mv = seats[seat].choose(&g, mix_seed(dseed, k))?;
+            let mv = seats[seat].choose(g, s).map_err(Error::Internal)?;
             if !g.in_fantasyland(seat) {
-                out.times.push((seat, t0.elapsed().as_secs_f64()));
+                times.push((seat, t0.elapsed().as_secs_f64()));
             }
-            g.play(seat, &mv).map_err(e)?;
-            k += 1;
-        }
-        let res = g.settle().map_err(e)?;
-        let next = g.next_fantasyland().map_err(e)?;
-        let row: Vec<SeatHand> = (0..n)
-            .map(|s| SeatHand {
-                points: res.totals[s] as f64 / res.denominator as f64,
-                foul: matches!(res.players[s].status, Status::Fouled(_)),
-                royalties: res.players[s].royalties.iter().sum(),
-                in_fl: g.in_fantasyland(s),
-                qualifies: next[s] > 0,
-            })
-            .collect();
-        out.hands.push(row);
-        game = Some(g);
-    }
+            Ok(mv)
+        },
+        |g| {
+            let res = g.settle()?;
+            let next = g.next_fantasyland()?;
+            out.hands.push(
+                (0..n)
+                    .map(|s| SeatHand {
+                        points: res.totals[s] as f64 / res.denominator as f64,
+                        foul: matches!(res.players[s].status, Status::Fouled(_)),
+                        royalties: res.players[s].royalties.iter().sum(),
+                        in_fl: g.in_fantasyland(s),
+                        qualifies: next[s] > 0,
+                    })
+                    .collect(),
+            );
+            Ok(())
+        },
+    )
+    .map_err(|e| e.to_string())?;
+    out.times = times;
     Ok(out)
 }
 

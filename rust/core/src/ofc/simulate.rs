@@ -176,8 +176,8 @@ impl OfcSimStats {
         Ok(())
     }
 
-    /// Adds one finished deal: its settlement, fouls, royalties and the
-    /// Fantasyland counts of the next deal.
+    /// Adds one finished deal: its settlement, fouls, royalties, moves and
+    /// the Fantasyland counts of the next deal.
     pub fn add_deal(&mut self, game: &OfcGame) -> Result<()> {
         if game.players() != self.players {
             return Err(Error::InvalidSetting(format!(
@@ -212,33 +212,69 @@ impl OfcSimStats {
             }
         }
         self.hands += 1;
+        self.decisions += game.moves().len() as u64;
         Ok(())
     }
-}
-
-/// Plays the deal to the end, each seat's moves chosen by its strategy;
-/// decision `k` of the deal is seeded with `mix_seed(seed, k)`.
-fn play_deal(
-    game: &mut OfcGame,
-    strategies: &[OfcStrategy],
-    seed: u64,
-    stats: &mut OfcSimStats,
-) -> Result<()> {
-    let mut k = 0u64;
-    while let Some(seat) = game.to_act() {
-        let mv = strategies[seat].choose(game, mix_seed(seed, k))?;
-        game.play(seat, &mv)?;
-        k += 1;
-        stats.decisions += 1;
-    }
-    Ok(())
 }
 
 /// Stream of the deal seed reserved for decisions (the deck uses the deal
 /// seed itself), so that decisions and deck never share random numbers.
 const DECISION_STREAM: u64 = u64::MAX;
 
-/// Plays hands `0 .. hands` of table `table` into `stats`.
+/// Plays hands `0 .. hands` of table `table` of a run of `seed` at a table
+/// of `players`: the seeds, the button and the dealing of every run.
+/// `choose(game, seed)` picks the move of the seat to act (decision `k` of
+/// a deal gets its own seed), and `on_hand` sees each finished deal. Without
+/// `fantasyland` a board that qualifies plays the next hand of the table in
+/// Fantasyland (the preset's entry and staying rules); with it every hand is
+/// dealt afresh with those card counts, the button still moving (to measure
+/// what a Fantasyland hand is worth).
+#[allow(clippy::too_many_arguments)]
+pub fn play_table_with(
+    table: u64,
+    hands: u64,
+    rules: &OfcRules,
+    players: usize,
+    seed: u64,
+    fantasyland: Option<&[u8]>,
+    mut choose: impl FnMut(&OfcGame, u64) -> Result<Move>,
+    mut on_hand: impl FnMut(&OfcGame) -> Result<()>,
+) -> Result<()> {
+    let table_seed = mix_seed(seed, table);
+    let button = (table % players as u64) as usize;
+    let mut game: Option<OfcGame> = None;
+    for h in 0..hands {
+        crate::cancel::check()?;
+        let deal_seed = mix_seed(table_seed, h);
+        let mut g = match (fantasyland, &game) {
+            (Some(fl), _) => OfcGame::new(
+                rules.clone(),
+                players,
+                (button + h as usize) % players,
+                deal_seed,
+                Some(fl),
+            )?,
+            (None, None) => OfcGame::new(rules.clone(), players, button, deal_seed, None)?,
+            (None, Some(prev)) => prev.next_deal(deal_seed)?,
+        };
+        let decisions = mix_seed(deal_seed, DECISION_STREAM);
+        let mut k = 0u64;
+        while g.to_act().is_some() {
+            let mv = choose(&g, mix_seed(decisions, k))?;
+            let seat = g
+                .to_act()
+                .ok_or_else(|| Error::Internal("no seat to act".into()))?;
+            g.play(seat, &mv)?;
+            k += 1;
+        }
+        on_hand(&g)?;
+        game = Some(g);
+    }
+    Ok(())
+}
+
+/// Plays hands `0 .. hands` of table `table` into `stats`, each seat's
+/// moves chosen by its strategy.
 fn play_table(
     table: u64,
     hands: u64,
@@ -247,27 +283,21 @@ fn play_table(
     seed: u64,
     stats: &mut OfcSimStats,
 ) -> Result<()> {
-    let n = strategies.len();
-    let table_seed = mix_seed(seed, table);
-    let button = (table % n as u64) as usize;
-    let mut game: Option<OfcGame> = None;
-    for h in 0..hands {
-        crate::cancel::check()?;
-        let deal_seed = mix_seed(table_seed, h);
-        let mut g = match &game {
-            None => OfcGame::new(rules.clone(), n, button, deal_seed, None)?,
-            Some(prev) => prev.next_deal(deal_seed)?,
-        };
-        play_deal(
-            &mut g,
-            strategies,
-            mix_seed(deal_seed, DECISION_STREAM),
-            stats,
-        )?;
-        stats.add_deal(&g)?;
-        game = Some(g);
-    }
-    Ok(())
+    play_table_with(
+        table,
+        hands,
+        rules,
+        strategies.len(),
+        seed,
+        None,
+        |g, s| {
+            let seat = g
+                .to_act()
+                .ok_or_else(|| Error::Internal("no seat to act".into()))?;
+            strategies[seat].choose(g, s)
+        },
+        |g| stats.add_deal(g),
+    )
 }
 
 /// Refuses a table the rules cannot seat before any hand is played.
