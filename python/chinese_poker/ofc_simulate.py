@@ -11,7 +11,6 @@ result is identical whatever the block size, thread count or number of workers.
 
 from __future__ import annotations
 
-import math
 import operator
 import os
 import sys
@@ -35,6 +34,7 @@ from chinese_poker._core import (
     _merge_ofc_stats,
     ofc_simulate_range,
 )
+from chinese_poker._stats import means_and_errors
 
 #: The most hands one run takes: the core numbers hands with 64-bit integers.
 MAX_HANDS = 2**63 - 1
@@ -94,15 +94,11 @@ class OfcSimulationResult:
 
     def points_per_seat(self) -> list[tuple[float, float]]:
         """(mean points per hand, standard error) of each seat; (0.0, 0.0) when no hand
-        was played. The error treats hands as independent, which Fantasyland carried
-        from one hand to the next makes slightly optimistic."""
-        n, u = self.hands, self.stats["units"]
-        out = []
-        for s, sq in zip(self.stats["points"], self.stats["points_sq"]):
-            mean = s / n / u if n else 0.0
-            var = (sq / u / u - n * mean * mean) / (n - 1) if n > 1 else 0.0
-            out.append((mean, math.sqrt(max(var, 0.0) / n) if n else 0.0))
-        return out
+        was played. The error treats hands as independent, but Fantasyland carries from
+        one hand to the next, so it can be too small (by up to 1.7 times in duplicate
+        matches measured both ways); `duplicate_match` takes its error from whole tables."""
+        s = self.stats
+        return means_and_errors(s["points"], s["points_sq"], self.hands, s["units"])
 
     def seat_rates(self) -> list[dict[str, float]]:
         """Each seat's rates: fouled boards and royalty points per hand, the share of its

@@ -10,7 +10,6 @@ whatever the block size, thread count or number of workers.
 
 from __future__ import annotations
 
-import math
 import operator
 import sys
 import time
@@ -33,6 +32,7 @@ from chinese_poker._core import (
     _merge_stats,
     simulate_range,
 )
+from chinese_poker._stats import means_and_errors
 
 #: Exact frequencies (1 in N) of naturals among 13-card hands, from BENCHMARKS.md.
 EXACT_ONE_IN = {
@@ -106,14 +106,8 @@ class SimulationResult:
     def points_per_seat(self) -> list[tuple[float, float]]:
         """(mean points per deal, standard error) for each seat; (0.0, 0.0) when no
         deal was played, so that an empty or at once interrupted run still prints."""
-        n = self.deals
-        d = self.stats["denominator"]
-        out = []
-        for s, sq in zip(self.stats["points"], self.stats["points_sq"]):
-            mean = s / n / d if n else 0.0
-            var = (sq / d / d - n * mean * mean) / (n - 1) if n > 1 else 0.0
-            out.append((mean, math.sqrt(max(var, 0.0) / n) if n else 0.0))
-        return out
+        s = self.stats
+        return means_and_errors(s["points"], s["points_sq"], self.deals, self.stats["denominator"])
 
     def rates(self) -> dict[str, float]:
         """Scoop rate (per compared pair), foul rate and natural-paid rate (per hand)."""
