@@ -48,9 +48,13 @@ def test_notations_are_the_cores() -> None:
 
 def test_cli_choices_are_the_cores() -> None:
     parser = build_parser()
-    for command in (["eval"], ["score"], ["solve"], ["demo"], ["play"], ["ofc", "play"]):
+    for command in (["eval"], ["score"], ["solve"], ["demo"], ["play"]):
         assert _choices(parser, command, "--notation") == notations()
         assert _choices(parser, command, "--preset") == Rules.presets()
+    # The open-face commands take the open-face presets, as the core marks them.
+    for command in (["ofc", "play"], ["ofc", "simulate"], ["ofc", "match"], ["ofc", "fantasyland"]):
+        assert _choices(parser, command, "--notation") == notations()
+        assert _choices(parser, command, "--preset") == list(PRESETS)
 
 
 def test_ofc_presets_are_the_open_face_presets() -> None:
