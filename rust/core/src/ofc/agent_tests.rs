@@ -2,10 +2,14 @@
 #![allow(clippy::unwrap_used)]
 
 use super::*;
+use crate::eval::category_of;
 use crate::ofc::complete::{cards_to_come, complete_clairvoyant};
+use crate::ofc::heuristic::heuristic_move;
 use crate::ofc::simulate::{simulate_ofc, OfcStrategy};
 use crate::ofc::OfcRules;
 use crate::parallel::Threads;
+use crate::royalty::row_royalty;
+use crate::setting::Row;
 
 /// A cheap default agent, so that whole deals run in a test.
 const QUICK: AgentConfig = AgentConfig {

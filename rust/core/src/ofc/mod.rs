@@ -24,16 +24,18 @@ pub mod agent;
 mod board;
 mod complete;
 pub mod fantasyland;
+pub mod heuristic;
 mod json;
 pub mod simulate;
 pub mod state;
 mod view;
 
 pub use agent::{
-    fantasyland_value, heuristic_move, suggest, suggest_baseline, suggest_with, suggest_within,
-    AgentConfig, Completion, DEFAULT_SAMPLES,
+    fantasyland_value, suggest, suggest_baseline, suggest_with, suggest_within, AgentConfig,
+    Completion, DEFAULT_SAMPLES,
 };
 pub use fantasyland::{best_fantasyland_setting, FantasylandRules, FantasylandSolution};
+pub use heuristic::heuristic_move;
 pub use json::MAX_DOCUMENT_BYTES;
 pub use state::{Board, Move, OfcGame, View};
 

@@ -13,7 +13,8 @@
 //! Fantasyland solver ([`OfcGame::next_deal`] applies the preset's entry
 //! and staying rules). Every table starts with nobody in Fantasyland.
 
-use super::agent::{heuristic_move, suggest, suggest_baseline, DEFAULT_SAMPLES};
+use super::agent::{suggest, suggest_baseline, DEFAULT_SAMPLES};
+use super::heuristic::heuristic_move;
 use super::state::{Move, OfcGame};
 use super::OfcRules;
 use crate::cards::deck::mix_seed;
