@@ -358,36 +358,6 @@ pub fn simulate_ofc(
     Ok(total)
 }
 
-/// A duplicate heads-up match: every table is played twice from the same
-/// seeds, `a` in seat 0 and `b` in seat 1, then with the seats swapped, so
-/// both strategies are dealt the same cards (until Fantasyland, which
-/// changes the order of dealing, differs between the two runs). Returns both runs' statistics
-/// (`a` is seat 0 of the first and seat 1 of the second); A's edge per hand
-/// is the mean of seat 0 of the first run minus seat 0 of the second.
-///
-/// ```
-/// use chinese_poker_core::ofc::simulate::{duplicate_ofc, OfcStrategy};
-/// use chinese_poker_core::ofc::OfcRules;
-/// use chinese_poker_core::parallel::Threads;
-/// let rules = OfcRules::preset("ofc_us").unwrap();
-/// let h = OfcStrategy::Heuristic;
-/// let (x, y) = duplicate_ofc(0, 2, &rules, h, h, 3, Threads::Count(1)).unwrap();
-/// assert_eq!(x, y); // the same strategy on both sides: the runs coincide
-/// ```
-pub fn duplicate_ofc(
-    first: u64,
-    count: u64,
-    rules: &OfcRules,
-    a: OfcStrategy,
-    b: OfcStrategy,
-    seed: u64,
-    threads: Threads,
-) -> Result<(OfcSimStats, OfcSimStats)> {
-    let ab = simulate_ofc(first, count, rules, &[a, b], seed, threads)?;
-    let ba = simulate_ofc(first, count, rules, &[b, a], seed, threads)?;
-    Ok((ab, ba))
-}
-
 #[cfg(test)]
 #[path = "simulate_tests.rs"]
 mod tests;

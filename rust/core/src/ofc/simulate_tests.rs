@@ -136,17 +136,6 @@ fn rollout_seats_play_and_are_deterministic() {
 }
 
 #[test]
-fn duplicate_swaps_the_seats() {
-    let r = OfcRules::preset("ofc_us").unwrap();
-    let (ab, ba) =
-        duplicate_ofc(0, 20, &r, H, OfcStrategy::Rollout(1), 2, Threads::Count(2)).unwrap();
-    assert_eq!(ab.hands, 20);
-    assert_ne!(ab, ba);
-    let (x, y) = duplicate_ofc(0, 20, &r, H, H, 2, Threads::Count(2)).unwrap();
-    assert_eq!(x, y);
-}
-
-#[test]
 fn bad_tables_are_refused() {
     let r = pineapple();
     for n in [0usize, 1, 4] {
