@@ -1,4 +1,4 @@
-"""Means and standard errors from the integer sums the simulations return."""
+"""Means, standard errors and rates from the integer sums the simulations return."""
 
 from __future__ import annotations
 
@@ -18,3 +18,26 @@ def means_and_errors(
         var = (sq / unit / unit - n * mean * mean) / (n - 1) if n > 1 else 0.0
         out.append((mean, math.sqrt(max(var, 0.0) / n) if n else 0.0))
     return out
+
+
+def _ratio(part: int, whole: int) -> float:
+    """`part / whole`, 0.0 when there is nothing to divide (an empty run prints)."""
+    return part / whole if whole else 0.0
+
+
+#: The per-seat counts of an open-face statistics dict the rates are made of, in the
+#: order `board_rates` takes them.
+BOARD_COUNTS = ("fouls", "royalties", "fl_hands", "fl_entries", "fl_stays")
+
+
+def board_rates(counts: Sequence[int], hands: int) -> dict[str, float]:
+    """Foul rate, royalties per board and the Fantasyland rates of open-face boards'
+    `counts` (in `BOARD_COUNTS` order) over `hands` boards."""
+    fouls, royalties, fl, entries, stays = counts
+    return {
+        "foul_rate": _ratio(fouls, hands),
+        "royalties_per_board": _ratio(royalties, hands),
+        "fantasyland_hand_rate": _ratio(fl, hands),
+        "fantasyland_entry_rate": _ratio(entries, hands - fl),
+        "fantasyland_stay_rate": _ratio(stays, fl),
+    }

@@ -26,7 +26,8 @@ from chinese_poker._core import (
     _merge_ofc_stats,
     ofc_simulate_range,
 )
-from chinese_poker.ofc_simulate import _PER_SEAT, MAX_HANDS, OfcSimulationResult, _rates
+from chinese_poker._stats import BOARD_COUNTS, board_rates
+from chinese_poker.ofc_simulate import MAX_HANDS, OfcSimulationResult
 
 
 @dataclass(frozen=True)
@@ -37,8 +38,6 @@ class OfcMatchResult:
     b: str
     preset: str
     seed: int
-    #: Hands of each seating (every hand is played twice).
-    hands: int
     #: `a`'s mean points per hand against `b`, over both seatings.
     edge: float
     #: The standard error of `edge`, from the spread of the tables' paired results.
@@ -49,6 +48,11 @@ class OfcMatchResult:
     ba: OfcSimulationResult
     interrupted: bool = False
 
+    @property
+    def hands(self) -> int:
+        """Hands of each seating (every hand is played twice)."""
+        return self.ab.hands
+
     def rates(self, agent: str) -> dict[str, float]:
         """The rates of `agent` ('a' or 'b') over its boards of both seatings (those of
         `OfcSimulationResult.rates`: fouls, royalties, Fantasyland)."""
@@ -56,7 +60,9 @@ class OfcMatchResult:
             raise OptionError(f"agent must be 'a' or 'b', got {agent!r}")
         first, second = (0, 1) if agent == "a" else (1, 0)
         x, y = self.ab.stats, self.ba.stats
-        return _rates([int(x[k][first]) + int(y[k][second]) for k in _PER_SEAT], 2 * self.hands)
+        return board_rates(
+            [int(x[k][first]) + int(y[k][second]) for k in BOARD_COUNTS], 2 * self.hands
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """Everything as plain JSON-ready values."""
@@ -176,7 +182,6 @@ def duplicate_match(
         b=b,
         preset=preset,
         seed=seed,
-        hands=int(ab["hands"]),
         edge=edge,
         se=se,
         ab=result(ab, (a, b)),

@@ -34,31 +34,10 @@ from chinese_poker._core import (
     _merge_ofc_stats,
     ofc_simulate_range,
 )
-from chinese_poker._stats import means_and_errors
+from chinese_poker._stats import BOARD_COUNTS, board_rates, means_and_errors
 
 #: The most hands one run takes: the core numbers hands with 64-bit integers.
 MAX_HANDS = 2**63 - 1
-
-
-def _ratio(part: int, whole: int) -> float:
-    """`part / whole`, 0.0 when there is nothing to divide (an empty run prints)."""
-    return part / whole if whole else 0.0
-
-
-#: The per-seat counts the rates are made of, in the order `_rates` takes them.
-_PER_SEAT = ("fouls", "royalties", "fl_hands", "fl_entries", "fl_stays")
-
-
-def _rates(counts: Sequence[int], hands: int) -> dict[str, float]:
-    """The rates of boards' `counts` (in `_PER_SEAT` order) over `hands` boards."""
-    fouls, royalties, fl, entries, stays = counts
-    return {
-        "foul_rate": _ratio(fouls, hands),
-        "royalties_per_board": _ratio(royalties, hands),
-        "fantasyland_hand_rate": _ratio(fl, hands),
-        "fantasyland_entry_rate": _ratio(entries, hands - fl),
-        "fantasyland_stay_rate": _ratio(stays, fl),
-    }
 
 
 @dataclass(frozen=True)
@@ -105,12 +84,15 @@ class OfcSimulationResult:
         hands played in Fantasyland, entries per hand played outside it, stays per hand
         played in it (0.0 where nothing was counted)."""
         s = self.stats
-        return [_rates([int(s[k][i]) for k in _PER_SEAT], self.hands) for i in range(self.players)]
+        return [
+            board_rates([int(s[k][i]) for k in BOARD_COUNTS], self.hands)
+            for i in range(self.players)
+        ]
 
     def rates(self) -> dict[str, float]:
         """The rates of `seat_rates` over every seat together (self-play's figures)."""
         s = self.stats
-        return _rates([sum(s[k]) for k in _PER_SEAT], self.hands * self.players)
+        return board_rates([sum(s[k]) for k in BOARD_COUNTS], self.hands * self.players)
 
     def to_dict(self) -> dict[str, Any]:
         """Everything as plain JSON-ready values."""
