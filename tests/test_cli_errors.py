@@ -210,3 +210,14 @@ def test_internal_wording_does_not_leak() -> None:
         cut
         == "unknown x; expected one of 'n0', 'n1', 'n2', 'n3', 'n4', 'n5', … (30 in all; `see` lists them all)"
     )
+
+
+def test_a_mistyped_preset_gives_a_short_line_that_says_where_the_list_is() -> None:
+    for args in (("solve", "--preset", "nope", "AsKsQsJsTs9s8s7s6s5s4s3s2s"), ("rules", "nope")):
+        r = run(*args)
+        last = r.stderr.strip().splitlines()[-1]
+        assert r.returncode == 2 and "invalid choice: 'nope'" in last
+        assert "in all; `chinese-poker presets` lists them" in last and len(last) < 250
+    r = run("solve", "--option", "foo=bar", "AsKsQsJsTs9s8s7s6s5s4s3s2s")
+    assert r.returncode == 2 and "no such option (`chinese-poker rules plain` lists them)" in r.stderr
+    assert "Rules.options()" not in r.stderr

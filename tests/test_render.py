@@ -60,3 +60,15 @@ def test_the_cli_prints_describe_with_colour_added() -> None:
             rules, style="unicode", grouped=True, royalties=True, verdict=False
         ).splitlines()
     )
+
+
+def test_eval_says_where_the_wheel_ranks_when_the_preset_moves_it() -> None:
+    # mau_binh_modern ranks 5-4-3-2-A just under the ace-high run (RULES §2.2).
+    moved = _cli("eval", "--preset", "mau_binh_modern", "--ascii", "5s 4s 3s 2s Ah")
+    assert "Straight, 5-4-3-2-A (second only to the ace-high run" in moved
+    plain = _cli("eval", "--ascii", "5s 4s 3s 2s Ah")
+    assert plain.rstrip().endswith("Straight, 5-4-3-2-A")
+    # the JSON description carries the same words, and the wheel is named
+    data = json.loads(_cli("eval", "--preset", "mau_binh_modern", "--json", "5s 4s 3s 2s Ah"))
+    assert data["wheel"] == "second_highest"
+    assert "second only" in data["hands"][0]["description"]

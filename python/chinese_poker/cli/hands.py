@@ -25,7 +25,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
             {
                 "codes": codes,
                 "category": value.category.name,
-                "description": value.describe(),
+                "description": _wheel_note(value.describe(), wheel),
                 "value": int(value),
             }
         )
@@ -47,6 +47,13 @@ def cmd_eval(args: argparse.Namespace) -> int:
     for c, r in zip(shown, rows):
         print(f"{pad(c, width)}  {r['category']!s:<14}  {r['description']}")
     return 0
+
+
+def _wheel_note(description: str, wheel: str) -> str:
+    """Say where a wheel ranks when the rules move it, so the text matches the value."""
+    if wheel == "second_highest" and description.endswith("5-4-3-2-A"):
+        return f"{description} (second only to the ace-high run under rank.wheel=second_highest)"
+    return description
 
 
 def _player(text: str, notation: str) -> Setting | str | tuple[str, Setting]:

@@ -23,7 +23,10 @@ def rules_of(args: argparse.Namespace) -> Rules:
         try:
             rules = rules.replace(**{name.strip(): value.strip()})
         except ChinesePokerError as exc:
-            message = short_choices(str(exc), OPTIONS_LISTED_BY)
+            # The core points Python users at Rules.options(); point a shell user at the CLI.
+            message = short_choices(str(exc), OPTIONS_LISTED_BY).replace(
+                "Rules.options()", OPTIONS_LISTED_BY
+            )
             raise CliError(f"invalid rules option {item!r}: {message}") from exc
     return rules
 

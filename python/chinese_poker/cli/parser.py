@@ -4,10 +4,13 @@ takes and one sub-command per job, each bound to its function."""
 from __future__ import annotations
 
 import argparse
+import re
 from collections.abc import Callable, Sequence
+from typing import NoReturn
 
 from chinese_poker import Rules, __version__, notations
 from chinese_poker.cli.catalog import cmd_presets, cmd_rules
+from chinese_poker.cli.errors import SHOWN_CHOICES
 from chinese_poker.cli.fantasyland import cmd_fantasyland
 from chinese_poker.cli.hands import cmd_eval, cmd_score
 from chinese_poker.cli.ofc_play import OFC_HELP, cmd_ofc_play
@@ -93,9 +96,31 @@ def _common_options(
     return common
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse with a long list of choices cut to a few names and a count, so a mistyped
+    preset gives one readable line instead of all thirty names."""
+
+    def error(self, message: str) -> NoReturn:
+        match = _INVALID_CHOICE.search(message)
+        if match:
+            names = [n.strip() for n in match.group(1).split(",")]
+            if len(names) > 2 * SHOWN_CHOICES:
+                where = "; `chinese-poker presets` lists them" if "PRESET" in message.upper() else ""
+                shown = ", ".join(names[:SHOWN_CHOICES])
+                message = (
+                    message[: match.start()]
+                    + f"(choose from {shown}, … {len(names)} in all{where})"
+                )
+        super().error(message)
+
+
+#: argparse's refusal of a value outside `choices` (3.9 to 3.13 word it alike).
+_INVALID_CHOICE = re.compile(r"\(choose from (.*)\)$")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``chinese-poker`` command."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="chinese-poker",
         description=(
             "Chinese poker engine. Cards are written like As, 10h/Th, Q♠; rows of a setting are "
