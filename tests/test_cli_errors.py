@@ -219,5 +219,7 @@ def test_a_mistyped_preset_gives_a_short_line_that_says_where_the_list_is() -> N
         assert r.returncode == 2 and "invalid choice: 'nope'" in last
         assert "in all; `chinese-poker presets` lists them" in last and len(last) < 250
     r = run("solve", "--option", "foo=bar", "AsKsQsJsTs9s8s7s6s5s4s3s2s")
-    assert r.returncode == 2 and "no such option (`chinese-poker rules plain` lists them)" in r.stderr
+    assert (
+        r.returncode == 2 and "no such option (`chinese-poker rules plain` lists them)" in r.stderr
+    )
     assert "Rules.options()" not in r.stderr

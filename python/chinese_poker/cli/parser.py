@@ -60,13 +60,37 @@ def positive_seconds(text: str) -> float:
 SEED = whole(0)
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse with a long list of choices cut to a few names and a count, so a mistyped
+    preset gives one readable line instead of all thirty names."""
+
+    def error(self, message: str) -> NoReturn:
+        match = _INVALID_CHOICE.search(message)
+        if match:
+            names = [n.strip() for n in match.group(1).split(",")]
+            if len(names) > 2 * SHOWN_CHOICES:
+                where = (
+                    "; `chinese-poker presets` lists them" if "PRESET" in message.upper() else ""
+                )
+                shown = ", ".join(names[:SHOWN_CHOICES])
+                message = (
+                    message[: match.start()]
+                    + f"(choose from {shown}, … {len(names)} in all{where})"
+                )
+        super().error(message)
+
+
+#: argparse's refusal of a value outside `choices` (3.9 to 3.13 word it alike).
+_INVALID_CHOICE = re.compile(r"\(choose from (.*)\)$")
+
+
 def _common_options(
     default_preset: str, presets: Sequence[str] | None = None
 ) -> argparse.ArgumentParser:
     """The options every command takes, `--preset` among `presets` (default: all) (a fresh
     parser per default: argparse parents share their actions, so one parser's defaults
     must not leak into another's)."""
-    common = argparse.ArgumentParser(add_help=False)
+    common = _Parser(add_help=False)
     common.add_argument(
         "--preset",
         default=default_preset,
@@ -94,28 +118,6 @@ def _common_options(
     )
     suits.add_argument("--ascii", action="store_true", help="suit letters even on a terminal")
     return common
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse with a long list of choices cut to a few names and a count, so a mistyped
-    preset gives one readable line instead of all thirty names."""
-
-    def error(self, message: str) -> NoReturn:
-        match = _INVALID_CHOICE.search(message)
-        if match:
-            names = [n.strip() for n in match.group(1).split(",")]
-            if len(names) > 2 * SHOWN_CHOICES:
-                where = "; `chinese-poker presets` lists them" if "PRESET" in message.upper() else ""
-                shown = ", ".join(names[:SHOWN_CHOICES])
-                message = (
-                    message[: match.start()]
-                    + f"(choose from {shown}, … {len(names)} in all{where})"
-                )
-        super().error(message)
-
-
-#: argparse's refusal of a value outside `choices` (3.9 to 3.13 word it alike).
-_INVALID_CHOICE = re.compile(r"\(choose from (.*)\)$")
 
 
 def build_parser() -> argparse.ArgumentParser:
