@@ -84,9 +84,7 @@ class _Parser(argparse.ArgumentParser):
 _INVALID_CHOICE = re.compile(r"\(choose from (.*)\)$")
 
 
-def _common_options(
-    default_preset: str, presets: Sequence[str] | None = None
-) -> argparse.ArgumentParser:
+def _common_options(default_preset: str, presets: Sequence[str] | None = None) -> _Parser:
     """The options every command takes, `--preset` among `presets` (default: all) (a fresh
     parser per default: argparse parents share their actions, so one parser's defaults
     must not leak into another's)."""
