@@ -272,3 +272,25 @@ def test_solve_describes_every_runner_up() -> None:
     backs = [set(line[8:22].split()) for line in rows if line.startswith("back")]
     assert backs == [set(c["setting"]["back"]) for c in sol["candidates"]]
     assert "#2  expected points" in r.stdout
+
+
+def _first_cards(*args: str) -> tuple[str, str]:
+    """The seed line and the first cards a game shows, quitting at the first prompt."""
+    r = subprocess.run(
+        [sys.executable, "-m", "chinese_poker.cli", *args],
+        input="quit\n", capture_output=True, text=True, check=False, timeout=60,
+    )  # fmt: skip
+    assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
+    seed = re.search(r"seed (\d+)", r.stdout)
+    dealt = re.search(r"Your cards: (.+)", r.stdout)
+    assert seed and dealt, r.stdout
+    return seed.group(1), dealt.group(1)
+
+
+def test_games_without_a_seed_deal_afresh_and_print_a_seed_that_replays() -> None:
+    for game in (["play", "--ascii"], ["ofc", "play", "--ascii", "--effort", "4"]):
+        seed_a, cards_a = _first_cards(*game)
+        seed_b, cards_b = _first_cards(*game)
+        # 13 (or 5) cards of 52 coincide by chance with probability below 1e-6
+        assert seed_a != seed_b and cards_a != cards_b
+        assert _first_cards(*game, "--seed", seed_a) == (seed_a, cards_a)

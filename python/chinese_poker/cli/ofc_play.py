@@ -17,7 +17,7 @@ from chinese_poker import (
     parse_cards,
 )
 from chinese_poker.cli.errors import refuse_json, table_error
-from chinese_poker.cli.options import rules_of
+from chinese_poker.cli.options import game_seed, rules_of
 from chinese_poker.cli.term import cards, pair_lines, setting_lines, signed
 from chinese_poker.ofc import OfcGame
 
@@ -122,18 +122,19 @@ def cmd_ofc_play(args: argparse.Namespace) -> int:
     """One open-face deal: the player places at the prompt, the agent places the others."""
     refuse_json(args, "ofc play")
     rules = rules_of(args)
+    seed = game_seed(args)
     try:
-        game = OfcGame(args.preset, players=args.players, seed=args.seed, rules=rules)
+        game = OfcGame(args.preset, players=args.players, seed=seed, rules=rules)
     except InvalidSettingError as exc:
         raise table_error(exc) from None
     names = player_names(args.players)
-    print(f"Open-face ({args.preset}), seed {args.seed}. {OFC_HELP}")
+    print(f"Open-face ({args.preset}), seed {seed}. {OFC_HELP}")
     while not game.is_finished():
         seat = game.to_act
         if seat is None:
             break
         if seat != 0:
-            game.play_move(seat, game.suggest(samples=args.effort, seed=args.seed + 1)[0][0])
+            game.play_move(seat, game.suggest(samples=args.effort, seed=(seed + 1) % 2**64)[0][0])
             continue
         place, discards = game.move_shape() or (0, 0)
         print()
@@ -154,7 +155,7 @@ def cmd_ofc_play(args: argparse.Namespace) -> int:
                 _show_boards(game, names)
                 continue
             if line.lower() in ("h", "hint"):
-                for mv, ev in game.suggest(samples=args.effort, seed=args.seed)[:3]:
+                for mv, ev in game.suggest(samples=args.effort, seed=seed)[:3]:
                     print(f"  {ev:+6.2f}  {move_text(mv, discards)}")
                 continue
             try:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import secrets
 
 from chinese_poker import DEFAULT_PRESET, ChinesePokerError, Rules
 from chinese_poker.cli.errors import CliError, short_choices
@@ -35,3 +36,11 @@ def holds_bank(rules: Rules, seat: int) -> bool:
     """Whether `seat` holds the bank: under ``table.topology = banker`` the bank's hand
     is priced against every player, a player's against the bank alone."""
     return rules["table.topology"] == "banker" and int(rules["table.banker"]) == seat
+
+
+def game_seed(args: argparse.Namespace) -> int:
+    """The ``--seed`` given, or a fresh one from the operating system's entropy: a game
+    started without a seed must not deal what the last one dealt, and the seed printed
+    lets the player replay it."""
+    seed = getattr(args, "seed", None)
+    return secrets.randbits(64) if seed is None else int(seed)

@@ -299,7 +299,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="players, you included (default 4)",
     )
     pg.add_argument("--deals", type=whole(1), default=10, help="deals to play (default 10)")
-    pg.add_argument("--seed", type=SEED, default=0, help="seed of the deals (default 0)")
+    pg.add_argument(
+        "--seed",
+        type=SEED,
+        default=None,
+        help="seed of the deals, to replay a session (default: a fresh one, printed)",
+    )
     pg.set_defaults(func=cmd_play)
 
     ofc = sub.add_parser("ofc", help="open-face Chinese poker: play, simulate, Fantasyland")
@@ -327,7 +332,12 @@ def build_parser() -> argparse.ArgumentParser:
         choices=[2, 3, 4],
         help="players, you included (default 2)",
     )
-    pl.add_argument("--seed", type=SEED, default=0, help="seed of the deal (default 0)")
+    pl.add_argument(
+        "--seed",
+        type=SEED,
+        default=None,
+        help="seed of the deal, to replay a game (default: a fresh one, printed)",
+    )
     pl.add_argument(
         "--effort", type=whole(1), default=48, help="agent rollouts per finalist move (default 48)"
     )

@@ -6,7 +6,7 @@ import argparse
 
 from chinese_poker import ChinesePokerError, Setting, deal, score, solve
 from chinese_poker.cli.errors import refuse_json
-from chinese_poker.cli.options import holds_bank, rules_of
+from chinese_poker.cli.options import game_seed, holds_bank, rules_of
 from chinese_poker.cli.term import cards, pair_lines, setting_lines
 
 PLAY_HELP = (
@@ -30,9 +30,13 @@ def cmd_play(args: argparse.Namespace) -> int:
     rules = rules_of(args)
     names = ["You", "East", "South", "West"][: args.players]
     totals = [0] * args.players
-    print(f"Chinese poker ({args.preset}) against {args.players - 1} solver opponents. {PLAY_HELP}")
+    seed = game_seed(args)
+    print(
+        f"Chinese poker ({args.preset}) against {args.players - 1} solver opponents, "
+        f"seed {seed}. {PLAY_HELP}"
+    )
     for number in range(1, args.deals + 1):
-        deck = deal(args.seed, number - 1)
+        deck = deal(seed, number - 1)
         hands = [deck[13 * i : 13 * i + 13] for i in range(args.players)]
         mine = sorted(hands[0], reverse=True)
         print(f"\nDeal {number}. Your cards: {cards(mine)}")
