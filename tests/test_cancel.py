@@ -111,7 +111,7 @@ def test_suggest_stops_on_sigint() -> None:
         from chinese_poker.ofc import OfcGame
         g = OfcGame("ofc_ru_main", players=2, seed=1)
         print("ready", flush=True)
-        g.suggest(samples=10**7)
+        g.suggest(samples=2**14)
         """
     )
 
@@ -126,19 +126,55 @@ def test_duplicate_match_stops_on_sigint() -> None:
     )
 
 
-def test_simulate_stops_inside_a_long_block() -> None:
-    # One block of a million deals takes minutes: the signal comes inside it.
+def test_simulate_stops_inside_a_long_block_and_keeps_its_first_deals() -> None:
+    # One block of a million deals takes minutes: the signal comes inside it. The deals
+    # finished are the block's first ones, the same as an uninterrupted run of as many.
     took, status, out, err = interrupt(
         """
         import chinese_poker as cp
         print("ready", flush=True)
         s = cp.simulate(10**8, block=10**6, progress=False)
-        print(s.deals)
+        again = cp.simulate(s.deals, progress=False)
+        print(s.deals, list(s.blocks), s.interrupted, s.stats == again.stats)
         """
     )
     assert status == 0, err[-2000:]
-    assert out.split() == ["ready", "0"]
+    words = out.split()
+    assert words[0] == "ready" and int(words[1]) > 0
+    assert words[2:] == ["[]", "True", "True"]
     assert took < PROMPT, f"SIGINT answered after {took:.1f} s"
+
+
+def test_simulate_range_hands_back_the_deals_finished_with_the_interrupt() -> None:
+    took, status, out, err = interrupt(
+        """
+        import chinese_poker as cp
+        print("ready", flush=True)
+        try:
+            cp.simulate_range(5, 10**7, 4, seed=3, record_deals=False)
+        except KeyboardInterrupt as exc:
+            part = exc.partial
+            print(part["deals"], part == cp.simulate_range(5, part["deals"], 4, seed=3))
+        """
+    )
+    assert status == 0, err[-2000:]
+    words = out.split()
+    assert int(words[1]) > 0 and words[2] == "True", out
+    assert took < PROMPT, f"SIGINT answered after {took:.1f} s"
+
+
+def test_score_batch_stops_on_sigint() -> None:
+    # Forty million four-player deals (one deal, broadcast) take over ten seconds on one
+    # thread; the output array is written only as far as the call gets.
+    assert_interrupted(
+        """
+        import numpy as np
+        import chinese_poker as cp
+        deal = np.arange(52, dtype=np.uint8).reshape(4, 13)
+        print("ready", flush=True)
+        cp.score_batch(np.broadcast_to(deal, (4 * 10**7, 4, 13)), threads=1)
+        """
+    )
 
 
 def test_simulate_keeps_its_finished_blocks() -> None:
@@ -159,7 +195,7 @@ def test_simulate_keeps_its_finished_blocks() -> None:
 def test_suggest_time_budget_bounds_the_call() -> None:
     g = OfcGame("ofc_ru_main", players=2, seed=1)
     start = time.monotonic()
-    ranked = g.suggest(samples=10**9, time_budget=0.2)
+    ranked = g.suggest(samples=2**14, time_budget=0.2)
     assert time.monotonic() - start < PROMPT
     moves = {m["text"] for m in g.legal_moves()}
     assert ranked and all(m["text"] in moves for m, _ in ranked)
@@ -169,6 +205,12 @@ def test_suggest_time_budget_bounds_the_call() -> None:
 def test_suggest_refuses_a_bad_time_budget(budget: float) -> None:
     with pytest.raises(ChinesePokerError, match="time_budget"):
         OfcGame("ofc_ru_main", players=2, seed=1).suggest(time_budget=budget)
+
+
+@pytest.mark.parametrize("samples", [0, 2**14 + 1, 10**7])
+def test_suggest_samples_are_bounded(samples: int) -> None:
+    with pytest.raises(ChinesePokerError, match="samples.*1 to 16384"):
+        OfcGame("ofc_ru_main", players=2, seed=1).suggest(samples=samples)
 
 
 def test_strong_effort_is_bounded() -> None:

@@ -37,7 +37,7 @@ def suggest(
     time_budget: float | None = None,
 ) -> list[tuple[dict[str, Any], float]]:
     """The placement agent's ranked moves for `seat` (default: the player to act):
-    `effort` Monte-Carlo rollouts per finalist move deal the unseen cards, give every board
+    `effort` (1 to 16,384) Monte-Carlo rollouts per finalist move deal the unseen cards, give every board
     the cards it would receive, place them the best way and settle exactly under the preset
     (a board entering Fantasyland counts its worth); the finalists best first, with
     estimated points. Seeded.

@@ -222,8 +222,9 @@ def simulate(
     or 'greedy'), settle under `rules` (default `cp_pro_1_6`) and aggregate.
 
     Results are identical for a seed whatever `threads`, `block` or `client`.
-    Ctrl-C returns the statistics of the blocks finished so far
-    (``interrupted=True``). With `client` (a Dask ``Client`` or any executor
+    Ctrl-C returns the statistics of the deals finished so far (``interrupted=True``),
+    always the first ones: the blocks finished and, run here, the first deals of the block
+    it was in. With `client` (a Dask ``Client`` or any executor
     with ``submit``), blocks run as tasks on the cluster, each on one thread
     unless `threads` is given (the workers' slots are the parallelism). `csv` writes one line
     per deal (deal index and each seat's points), block by block, so memory
@@ -263,7 +264,7 @@ def simulate(
     histogram: dict[float, int] = {}
     out = open(csv, "w", encoding="utf-8") if csv else None  # noqa: SIM115 (closed below)
 
-    def take(first: int, block_stats: dict[str, Any]) -> None:
+    def take(first: int, block_stats: dict[str, Any], whole: bool = True) -> None:
         nonlocal stats, done
         totals = block_stats.pop("deal_totals", None)
         if totals is not None:
@@ -277,7 +278,7 @@ def simulate(
             for x in points.reshape(-1).tolist():
                 histogram[x] = histogram.get(x, 0) + 1
         stats = merge_stats(stats, block_stats)
-        done += 1
+        done += whole
         if show:
             show(stats["deals"], deals)
 
@@ -289,8 +290,13 @@ def simulate(
     try:
         for first, block_stats in blocks:
             take(first, block_stats)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:
         interrupted = True
+        # A block run here hands back its deals finished before Ctrl-C: the first ones
+        # of the block, which starts where the blocks taken end.
+        partial = getattr(exc, "partial", None)
+        if partial and partial.get("deals"):
+            take(stats.get("deals", 0) if stats else 0, partial, whole=False)
     finally:
         blocks.close()  # cancels the tasks still pending
         if out is not None:

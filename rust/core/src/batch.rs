@@ -133,6 +133,10 @@ pub fn score_deals(
 /// Categories (0..9) of hand values; an impossible category is an error.
 pub fn categories(values: &[u32], out: &mut [u8]) -> Result<()> {
     for (i, (&v, o)) in values.iter().zip(out.iter_mut()).enumerate() {
+        // A million values take about a millisecond: a cancelled call stops there.
+        if i % (1 << 20) == 0 {
+            crate::cancel::check()?;
+        }
         let c = category_of(v);
         if Category::from_u8(c).is_none() || v >> 24 != 0 {
             return Err(Error::BatchRow {

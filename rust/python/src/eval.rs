@@ -1,7 +1,7 @@
 //! Hand values: the `HandValue` class, `evaluate`, the per-hand `value5` and
 //! `value3`, and the numpy batches `evaluate_batch` and `categories`.
 
-use crate::guard::{detached, light};
+use crate::guard::{by_size, light};
 use crate::{args, arrays, limits};
 use chinese_poker_core::batch;
 use chinese_poker_core::eval::{self, Wheel};
@@ -14,6 +14,12 @@ use numpy::{
 };
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
+
+/// Hands from which `evaluate_batch` runs interruptibly (about 20 ms of work
+/// on one core; a thousand times that is the point of Ctrl-C).
+const INTERRUPTIBLE_HANDS: usize = 1 << 24;
+/// Values from which `categories` runs interruptibly (about 20 ms).
+const INTERRUPTIBLE_VALUES: usize = 1 << 24;
 
 /// The value of a 3- or 5-card hand on the scale shared by fronts and 5-card rows.
 ///
@@ -280,7 +286,7 @@ fn evaluate_batch<'py>(
         let mut rw = values.try_readwrite()?;
         let out = rw.as_slice_mut()?;
         let view = ro.as_array();
-        detached(py, || {
+        by_size(py, n >= INTERRUPTIBLE_HANDS, || {
             limits::for_slabs(&view, width, limits::EVAL_SLAB, |first, rows| {
                 let o = &mut out[first..first + rows.len() / width];
                 if width == 5 {
@@ -324,7 +330,7 @@ fn categories<'py>(
     {
         let mut rw = cats.try_readwrite()?;
         let out = rw.as_slice_mut()?;
-        detached(py, || {
+        by_size(py, view.len() >= INTERRUPTIBLE_VALUES, || {
             limits::for_slabs(&view, 1, limits::VALUE_SLAB, |first, values| {
                 let o = &mut out[first..first + values.len()];
                 batch::categories(values, o).map_err(|e| limits::from_row(e, first))

@@ -1,6 +1,6 @@
 //! Every entry point goes through `detached` (heavy work, the GIL released),
-//! `interruptible` (long work that Ctrl-C must stop) or `light` (the GIL
-//! held); all turn a panic into `InternalError` instead of letting it cross
+//! `interruptible` (long work that Ctrl-C must stop), `by_size` (one of the two
+//! by the size of a batch) or `light` (the GIL held); all turn a panic into `InternalError` instead of letting it cross
 //! into Python.
 
 use crate::errors::CoreError;
@@ -44,6 +44,20 @@ pub fn detached<T: Send>(py: Python<'_>, f: impl FnOnce() -> Result<T> + Send) -
 /// raises (Ctrl-C's `KeyboardInterrupt`), the call's cancel token is set, the
 /// core's loops stop at their next check, and that exception is raised.
 pub fn interruptible<T: Send>(py: Python<'_>, f: impl FnOnce() -> Result<T> + Send) -> PyResult<T> {
+    // The signal's exception wins over the result: Ctrl-C must not be lost.
+    match interruptible_keep(py, f) {
+        (_, Some(e)) => Err(e),
+        (out, None) => out.map_err(|e| CoreError(e).into()),
+    }
+}
+
+/// `interruptible` that hands back both what the work returned and the
+/// exception a signal handler raised, for calls that keep the work finished
+/// before Ctrl-C (`simulate_range`).
+pub fn interruptible_keep<T: Send>(
+    py: Python<'_>,
+    f: impl FnOnce() -> Result<T> + Send,
+) -> (Result<T>, Option<PyErr>) {
     let token = Cancel::new();
     let mut raised: Option<PyErr> = None;
     let out = py.detach(|| {
@@ -74,10 +88,21 @@ pub fn interruptible<T: Send>(py: Python<'_>, f: impl FnOnce() -> Result<T> + Se
                 .unwrap_or_else(|p| Err(Error::Internal(panic_message(p))))
         })
     });
-    // The signal's exception wins over the result: Ctrl-C must not be lost.
-    match raised {
-        Some(e) => Err(e),
-        None => out.map_err(|e| CoreError(e).into()),
+    (out, raised)
+}
+
+/// `interruptible` when the work may be `long`, else `detached`: a batch of a
+/// few rows answers in microseconds and need not pay for the thread (about
+/// 0.4 ms) that lets Ctrl-C stop a long one.
+pub fn by_size<T: Send>(
+    py: Python<'_>,
+    long: bool,
+    f: impl FnOnce() -> Result<T> + Send,
+) -> PyResult<T> {
+    if long {
+        interruptible(py, f)
+    } else {
+        detached(py, f)
     }
 }
 

@@ -18,6 +18,10 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::sync::{Mutex, MutexGuard, TryLockError};
 
+/// Most rollouts `suggest` takes per finalist: about a minute at worst on one
+/// core (a first Pineapple street), where 10**6 would run for over an hour.
+const MAX_SAMPLES: usize = 1 << 14;
+
 const ROWS: [(&str, Row); 3] = [
     ("front", Row::Front),
     ("middle", Row::Middle),
@@ -227,6 +231,7 @@ impl OfcGame {
     /// Seeded. `time_budget`
     /// (seconds, None for no limit) stops the rollouts early, averaging the
     /// ones done (at least one); Ctrl-C stops them within a tenth of a second.
+    /// `samples` is 1 to 16,384.
     #[pyo3(signature = (samples=96, seed=0, seat=None, *, time_budget=None))]
     fn suggest<'py>(
         &self,
@@ -236,13 +241,20 @@ impl OfcGame {
         #[pyo3(from_py_with = args::opt_int)] seat: Option<usize>,
         #[pyo3(from_py_with = args::opt_float)] time_budget: Option<f64>,
     ) -> PyResult<Vec<(Bound<'py, PyDict>, f64)>> {
+        if !(1..=MAX_SAMPLES).contains(&samples) {
+            return light(|| {
+                Err(Error::UnknownOption {
+                    option: "samples".into(),
+                    value: samples.to_string(),
+                    allowed: format!("a number of rollouts from 1 to {MAX_SAMPLES}"),
+                })
+            });
+        }
         let budget = args::time_budget(time_budget)?;
         // A copy: other threads may use the game while the rollouts run.
         let game = self.lock().clone();
         let seat = seat.or(game.to_act()).unwrap_or(0);
-        let ranked = interruptible(py, || {
-            suggest_within(&game, seat, samples.max(1), seed, budget)
-        })?;
+        let ranked = interruptible(py, || suggest_within(&game, seat, samples, seed, budget))?;
         ranked
             .iter()
             .map(|(m, ev)| Ok((move_dict(py, m)?, *ev)))

@@ -2,7 +2,7 @@
 //! `score_batch` (many deals from a numpy array).
 
 use crate::eval::HandValue;
-use crate::guard::{detached, light};
+use crate::guard::{by_size, detached, light};
 use crate::rules::{rules_or_default, Rules};
 use crate::setting::Setting;
 use crate::{args, arrays, limits};
@@ -13,6 +13,9 @@ use chinese_poker_core::score::{
 };
 use chinese_poker_core::setting::Setting as CoreSetting;
 use chinese_poker_core::Error;
+
+/// Deals from which `score_batch` runs interruptibly (about 20 ms of work).
+const INTERRUPTIBLE_DEALS: usize = 1 << 16;
 use numpy::ndarray::Ix2;
 use numpy::{PyArray2, PyArrayMethods};
 use pyo3::exceptions::PyTypeError;
@@ -279,7 +282,7 @@ pub fn score_batch<'py>(
         let mut rw = totals.try_readwrite()?;
         let out = rw.as_slice_mut()?;
         let view = ro.as_array();
-        detached(py, || {
+        by_size(py, n >= INTERRUPTIBLE_DEALS, || {
             if n == 0 {
                 return score_deals(&[], players, r, t).map(|(_, d)| d);
             }

@@ -5,7 +5,7 @@
 use crate::args;
 use crate::args::{codes_of, threads_opt};
 use crate::arrays::rows_u8;
-use crate::guard::{detached, interruptible, light};
+use crate::guard::{by_size, detached, interruptible, interruptible_keep, light};
 use crate::limits;
 use crate::model::{model_or_default, Model as PyModel};
 use crate::natural::Natural;
@@ -13,7 +13,7 @@ use crate::rules::{rules_or_default, Rules};
 use crate::setting::Setting;
 use chinese_poker_core::natural::NaturalKind;
 use chinese_poker_core::notation::Notation;
-use chinese_poker_core::play::simulate::simulate_strategy;
+use chinese_poker_core::play::simulate::{simulate_strategy, SimRun};
 use chinese_poker_core::play::{duplicate_match as core_match, SimStats, Strategy};
 use chinese_poker_core::search::hand13;
 use chinese_poker_core::setting::Setting as CoreSetting;
@@ -261,9 +261,7 @@ pub fn solve_batch<'py>(
         let out_settings = settings_rw.as_slice_mut()?;
         let out_ev = ev_rw.as_slice_mut()?;
         let view = ro.as_array();
-        // A few rows answer in microseconds: only a batch that may run for
-        // a while pays for the thread that lets Ctrl-C stop it.
-        let work = || {
+        by_size(py, n >= INTERRUPTIBLE_ROWS, || {
             limits::for_slabs(&view, 13, limits::SOLVE_SLAB, |first, rows| {
                 let k = rows.len() / 13;
                 solve_rows(
@@ -275,12 +273,7 @@ pub fn solve_batch<'py>(
                 )
                 .map_err(|e| limits::from_row(e, first))
             })
-        };
-        if n >= INTERRUPTIBLE_ROWS {
-            interruptible(py, work)?;
-        } else {
-            detached(py, work)?;
-        }
+        })?;
     }
     Ok((settings, ev))
 }
@@ -325,6 +318,9 @@ fn stats_dict<'py>(py: Python<'py>, mut s: SimStats) -> PyResult<Bound<'py, PyDi
 /// by `(seed, deal index)`, set every hand with the strategy ('fast' or
 /// 'greedy'), settle under the rules, and return mergeable sums as a dict
 /// (with `record_deals`, also 'deal_totals': int64 (count, players) in units).
+/// Ctrl-C raises `KeyboardInterrupt` within a tenth of a second; its
+/// `partial` attribute holds the same dict for the deals finished, which are
+/// always the first `partial['deals']` of the range.
 #[pyfunction]
 #[pyo3(signature = (first, count, players=4, rules=None, strategy=args::Text::Static("fast"), seed=0, *, count_naturals=true, record_deals=false, threads=None), text_signature = "(first, count, players=4, rules=None, strategy='fast', seed=0, *, count_naturals=True, record_deals=False, threads=None)")]
 #[allow(clippy::too_many_arguments)]
@@ -356,7 +352,7 @@ pub fn simulate_range<'py>(
     let strategy = strategy_opt(strategy, &Strategy::SIMULATE)?;
     // Players out of range are refused by the simulation with its own message.
     let m = light(|| Model::for_rules(r, players_n.clamp(2, 4)))?;
-    let stats = interruptible(py, || {
+    let (run, raised) = interruptible_keep(py, || {
         simulate_strategy(
             first,
             count,
@@ -369,7 +365,15 @@ pub fn simulate_range<'py>(
             record_deals,
             t,
         )
-    })?;
+    });
+    if let Some(e) = raised {
+        // Ctrl-C still raises, carrying the deals finished before it.
+        if let Ok(run) = run {
+            e.value(py).setattr("partial", stats_dict(py, run.stats)?)?;
+        }
+        return Err(e);
+    }
+    let stats = light(|| run.and_then(SimRun::finished))?;
     stats_dict(py, stats)
 }
 

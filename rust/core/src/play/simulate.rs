@@ -170,6 +170,56 @@ pub fn simulate_range(
     set: &(impl Fn(usize, &[Card; 13]) -> Result<([Card; 13], bool)> + Sync),
     threads: Threads,
 ) -> Result<SimStats> {
+    simulate_range_run(
+        first,
+        count,
+        players,
+        rules,
+        seed,
+        count_naturals,
+        record_deals,
+        set,
+        threads,
+    )?
+    .finished()
+}
+
+/// What a run that may be cancelled gives back: the statistics of the deals
+/// it finished, which are always the first `stats.deals` of those asked for
+/// (so a caller may keep them and go on from there), and whether the
+/// cancel token stopped it before the end.
+#[derive(Clone, Debug)]
+pub struct SimRun {
+    /// The deals finished, a prefix of the range.
+    pub stats: SimStats,
+    /// Stopped by [`crate::cancel`] before the end of the range.
+    pub cancelled: bool,
+}
+
+impl SimRun {
+    /// The statistics of the whole range, or `Error::Cancelled`.
+    pub fn finished(self) -> Result<SimStats> {
+        if self.cancelled {
+            Err(Error::Cancelled)
+        } else {
+            Ok(self.stats)
+        }
+    }
+}
+
+/// [`simulate_range`] that keeps the deals finished when it is cancelled.
+#[allow(clippy::too_many_arguments)]
+pub fn simulate_range_run(
+    first: u64,
+    count: u64,
+    players: usize,
+    rules: &Rules,
+    seed: u64,
+    count_naturals: bool,
+    record_deals: bool,
+    set: &(impl Fn(usize, &[Card; 13]) -> Result<([Card; 13], bool)> + Sync),
+    threads: Threads,
+) -> Result<SimRun> {
     let flags = (count_naturals, record_deals);
     simulate_windows(
         first,
@@ -189,7 +239,7 @@ pub fn simulate_range(
 /// opponents, at least one), which declares the naturals it finds worth
 /// it, or the greedy setting, which declares none. `model` is the fast
 /// solver's opponent model; [`Model::for_rules`] gives the one that fits the
-/// rules and table.
+/// rules and table. Cancelled, it keeps the deals finished ([`SimRun`]).
 ///
 /// ```
 /// use chinese_poker_core::{parallel::Threads, play::{simulate::simulate_strategy, Strategy}};
@@ -197,7 +247,7 @@ pub fn simulate_range(
 /// let rules = Rules::plain();
 /// let model = Model::for_rules(&rules, 4).unwrap();
 /// let s = simulate_strategy(0, 8, 4, &rules, 1, Strategy::Greedy, model, true, false, Threads::Count(1));
-/// assert_eq!(s.unwrap().deals, 8);
+/// assert_eq!(s.unwrap().stats.deals, 8);
 /// ```
 #[allow(clippy::too_many_arguments)]
 pub fn simulate_strategy(
@@ -211,7 +261,7 @@ pub fn simulate_strategy(
     count_naturals: bool,
     record_deals: bool,
     threads: Threads,
-) -> Result<SimStats> {
+) -> Result<SimRun> {
     match strategy {
         Strategy::Fast => {
             // Under the banker topology the bank's hand is priced apart.
@@ -221,7 +271,7 @@ pub fn simulate_strategy(
                 let s = solvers.seat(seat).solve_top(h, 1)?;
                 Ok((s.setting, s.natural.is_some()))
             };
-            simulate_range(
+            simulate_range_run(
                 first,
                 count,
                 players,
@@ -237,7 +287,7 @@ pub fn simulate_strategy(
             let set = |_: usize, h: &[Card; 13]| -> Result<([Card; 13], bool)> {
                 Ok((HandSubsets::new(h, rules.wheel).greedy().cards(h), false))
             };
-            simulate_range(
+            simulate_range_run(
                 first,
                 count,
                 players,
@@ -265,7 +315,7 @@ pub(super) fn simulate_windows(
     set: &(impl Fn(usize, &[Card; 13]) -> Result<([Card; 13], bool)> + Sync),
     threads: Threads,
     window: u64,
-) -> Result<SimStats> {
+) -> Result<SimRun> {
     check_players(players)?;
     let end = first.checked_add(count).ok_or_else(|| {
         Error::InvalidSetting(format!(
@@ -282,7 +332,7 @@ pub(super) fn simulate_windows(
         let chunks = (stop - start).div_ceil(CHUNK_DEALS) as usize;
         let idx: Vec<u64> = (0..chunks as u64).collect();
         let mut out: Vec<Option<SimStats>> = vec![None; chunks];
-        for_chunks_sized(&idx, 1, &mut out, 1, threads, 1, |_, ci, o| {
+        let done = for_chunks_sized(&idx, 1, &mut out, 1, threads, 1, |_, ci, o| {
             let from = start + ci[0] * CHUNK_DEALS;
             let to = from.saturating_add(CHUNK_DEALS).min(stop);
             let mut st = SimStats::new(players);
@@ -306,13 +356,27 @@ pub(super) fn simulate_windows(
             }
             o[0] = Some(st);
             Ok(())
-        })?;
-        for st in out.into_iter().flatten() {
-            total.merge(&st)?;
+        });
+        // Chunks finish out of order: only those before the first unfinished
+        // one are kept, so what is kept is always a prefix of the range.
+        for st in out.iter().map_while(Option::as_ref) {
+            total.merge(st)?;
+        }
+        match done {
+            Err(Error::Cancelled) => {
+                return Ok(SimRun {
+                    stats: total,
+                    cancelled: true,
+                })
+            }
+            other => other?,
         }
         start = stop;
     }
-    Ok(total)
+    Ok(SimRun {
+        stats: total,
+        cancelled: false,
+    })
 }
 
 #[allow(clippy::too_many_arguments)]

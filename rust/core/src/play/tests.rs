@@ -82,6 +82,7 @@ fn windows_do_not_change_the_result() {
             Threads::Count(2),
             window,
         )
+        .and_then(SimRun::finished)
         .unwrap()
     };
     let whole = run(WINDOW_DEALS);
@@ -195,4 +196,54 @@ fn a_match_beyond_memory_is_refused() {
     let rules = Rules::preset("cp_pro_2_4").unwrap();
     let r = duplicate_match(Strategy::Greedy, Strategy::Greedy, 1 << 60, &rules, 0);
     assert!(matches!(r, Err(Error::InvalidSetting(_))), "{r:?}");
+}
+
+#[test]
+fn a_cancelled_run_keeps_a_prefix_of_its_deals() {
+    use crate::cancel::{self, Cancel};
+    use std::sync::atomic::{AtomicU64, Ordering};
+    let rules = Rules::preset("wiki_2_4").unwrap();
+    for threads in [1, 2] {
+        let token = Cancel::new();
+        let hands = AtomicU64::new(0);
+        // Cancels once 3,000 hands (750 deals) are set, part-way through a chunk.
+        let set = |seat: usize, h: &[Card; 13]| {
+            if hands.fetch_add(1, Ordering::Relaxed) == 3000 {
+                token.cancel();
+            }
+            greedy(seat, h)
+        };
+        let run = cancel::scope(&token, || {
+            simulate_range_run(
+                7,
+                5000,
+                4,
+                &rules,
+                3,
+                true,
+                true,
+                &set,
+                Threads::Count(threads),
+            )
+        })
+        .unwrap();
+        assert!(run.cancelled, "threads {threads}");
+        let kept = run.stats.deals;
+        assert!(kept > 0 && kept < 5000, "threads {threads}: kept {kept}");
+        // the deals kept are exactly the first `kept` of the range, as an uncancelled run plays them
+        let prefix = simulate_range(
+            7,
+            kept,
+            4,
+            &rules,
+            3,
+            true,
+            true,
+            &greedy,
+            Threads::Count(1),
+        )
+        .unwrap();
+        assert_eq!(run.stats, prefix, "threads {threads}");
+        assert!(matches!(run.finished(), Err(Error::Cancelled)));
+    }
 }
