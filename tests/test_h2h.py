@@ -174,3 +174,32 @@ def test_model_plays_the_given_model(h2h, tmp_path, capsys):
     assert "same setting 100.0%" not in capsys.readouterr().out
     assert h2h.main([*args, "--model", str(tmp_path / "none.bin")]) == 2
     assert "--model" in capsys.readouterr().err
+
+
+def test_the_response_scripts_points_are_the_scorers(h2h) -> None:
+    """benches/peer_response.py prices with its own numpy scorer; it must give what
+    score_batch gives, fouls, ties and the overall point included."""
+    spec = importlib.util.spec_from_file_location(
+        "peer_response", SCRIPT.parent / "peer_response.py"
+    )
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    rng = np.random.default_rng(5)
+    # random settings foul often, solved ones never: both kinds, and some rows tie
+    hands = np.argsort(rng.random((600, 52)), axis=1)[:, :26].astype(np.uint8)
+    hands = hands.reshape(600, 2, 13)
+    solved, _ = cp.solve_batch(hands[:300].reshape(-1, 13), PLAIN_2_4, opponents=1, threads=1)
+    # a won front and two tied rows: one point, no overall point
+    tied = [
+        cp.Setting("Ad As 4d / 6d 5c 8h 4c 7s / Tc 9c Js Qc Kh").codes,
+        cp.Setting("3h Qh 3c / 5d 6h 8d 4h 7h / 9s Ts Jc Qd Ks").codes,
+    ]
+    games = np.concatenate(
+        [hands[300:], solved.reshape(300, 2, 13), np.asarray([tied], dtype=np.uint8)]
+    )
+    totals, den = cp.score_batch(np.ascontiguousarray(games), PLAIN_2_4, threads=1)
+    a = module.row_values(np.ascontiguousarray(games[:, 0]))
+    b = module.row_values(np.ascontiguousarray(games[:, 1]))
+    mine = module.points(a, b)
+    assert (mine != 0).any() and (np.abs(mine) == 4).any() and mine[-1] == 1
+    assert (totals[:, 0] / den == mine).all()
