@@ -260,3 +260,54 @@ def test_one_game_shared_by_two_threads() -> None:
     assert replay.to_json() == game.to_json()
     assert [replay.board(s) for s in range(3)] == [game.board(s) for s in range(3)]
     assert all(len(sum(game.board(s), [])) == 13 for s in range(3))
+
+
+@pytest.mark.parametrize("block", [10**6, 300])
+def test_simulate_time_budget_keeps_the_first_deals(block: int) -> None:
+    # One block that would take minutes, or many short ones: either way the run stops
+    # at its budget and what it kept is what a run of that many deals gives.
+    from chinese_poker import simulate
+
+    start = time.monotonic()
+    r = simulate(10**8, block=block, time_budget=0.5, progress=False, threads=1)
+    assert time.monotonic() - start < PROMPT
+    assert r.timed_out and not r.interrupted and 0 < r.deals < 10**8
+    assert r.stats == simulate(r.deals, block=block, progress=False).stats
+    assert "(out of time)" in r.table() and r.to_dict()["timed_out"] is True
+
+
+def test_simulate_time_budget_on_an_executor() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    from chinese_poker import simulate
+
+    with ThreadPoolExecutor(2) as pool:
+        r = simulate(10**8, block=500, time_budget=0.5, progress=False, client=pool)
+    assert r.timed_out and 0 < r.deals < 10**8
+    assert r.stats == simulate(r.deals, block=500, progress=False).stats
+
+
+def test_simulate_range_time_budget_returns_a_prefix() -> None:
+    from chinese_poker import simulate_range
+
+    part = simulate_range(3, 10**8, 4, seed=2, time_budget=0.3, threads=1)
+    assert 0 < part["deals"] < 10**8
+    assert part == simulate_range(3, part["deals"], 4, seed=2, threads=1)
+
+
+def test_a_budget_that_is_met_changes_nothing() -> None:
+    from chinese_poker import simulate
+
+    r = simulate(300, seed=4, time_budget=600, progress=False)
+    assert not r.timed_out and r.stats == simulate(300, seed=4, progress=False).stats
+
+
+@pytest.mark.parametrize("budget", [0, -1.0, float("nan"), float("inf")])
+def test_simulate_refuses_a_bad_time_budget(budget: float) -> None:
+    from chinese_poker import simulate, simulate_range
+
+    with pytest.raises(ChinesePokerError, match="time_budget"):
+        simulate(10, time_budget=budget, progress=False)
+    if budget != float("inf"):
+        with pytest.raises(ChinesePokerError, match="time_budget"):
+            simulate_range(0, 10, time_budget=budget)

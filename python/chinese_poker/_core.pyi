@@ -371,6 +371,7 @@ def simulate_range(
     count_naturals: bool = True,
     record_deals: bool = False,
     threads: int | None = None,
+    time_budget: float | None = None,
 ) -> dict[str, Any]: ...
 def _merge_stats(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]: ...
 

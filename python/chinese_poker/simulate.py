@@ -10,14 +10,16 @@ whatever the block size, thread count or number of workers.
 
 from __future__ import annotations
 
+import math
 import operator
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from chinese_poker._blocks import (
+    Call,
     Executor,
     block_ranges,
     check_client,
@@ -97,6 +99,8 @@ class SimulationResult:
     seconds: float = 0.0
     #: First deal of each finished block (blocks finish in order, so a range).
     blocks: Sequence[int] = field(default_factory=lambda: range(0))
+    #: Stopped by `time_budget` before every deal was played (`interrupted` is Ctrl-C).
+    timed_out: bool = False
 
     @property
     def deals(self) -> int:
@@ -141,6 +145,7 @@ class SimulationResult:
             "deals": self.deals,
             "requested": self.requested,
             "interrupted": self.interrupted,
+            "timed_out": self.timed_out,
             "seed": self.seed,
             "strategy": self.strategy,
             "seconds": self.seconds,
@@ -159,6 +164,7 @@ class SimulationResult:
             f"{self.deals:,} deals of {self.stats['players']} players, strategy {self.strategy}, "
             f"seed {self.seed}"
             + (" (interrupted)" if self.interrupted else "")
+            + (" (out of time)" if self.timed_out else "")
             + (f", {self.deals / self.seconds:,.0f} deals/s" if self.seconds else ""),
             "",
             "seat  points/deal  ± s.e.",
@@ -217,6 +223,7 @@ def simulate(
     csv: str | None = None,
     plot: str | None = None,
     in_flight: int | None = None,
+    time_budget: float | None = None,
 ) -> SimulationResult:
     """Deal `deals` tables of `players`, set every hand with `strategy` ('fast'
     or 'greedy'), settle under `rules` (default `cp_pro_1_6`) and aggregate.
@@ -224,7 +231,9 @@ def simulate(
     Results are identical for a seed whatever `threads`, `block` or `client`.
     Ctrl-C returns the statistics of the deals finished so far (``interrupted=True``),
     always the first ones: the blocks finished and, run here, the first deals of the block
-    it was in. With `client` (a Dask ``Client`` or any executor
+    it was in. `time_budget` (seconds, None for no limit) stops the run the same way when
+    it runs out (``timed_out=True``) (within a tenth of a second here; with `client`, tasks get what is left
+    when they are submitted). With `client` (a Dask ``Client`` or any executor
     with ``submit``), blocks run as tasks on the cluster, each on one thread
     unless `threads` is given (the workers' slots are the parallelism). `csv` writes one line
     per deal (deal index and each seat's points), block by block, so memory
@@ -245,6 +254,11 @@ def simulate(
     if in_flight is not None and in_flight < 1:
         raise OptionError(f"in_flight must be >= 1, got {in_flight}")
     check_client(client)
+    if time_budget is not None and not (math.isfinite(time_budget) and time_budget > 0):
+        raise OptionError(
+            f"time_budget must be None or a positive number of seconds, got {time_budget}"
+        )
+    deadline = None if time_budget is None else time.monotonic() + time_budget
     if plot is not None:
         # A missing matplotlib must stop the run before its deals are played, not after.
         _pyplot()
@@ -253,7 +267,7 @@ def simulate(
     show = progress_callback(progress, default=sys.stderr.isatty() and deals >= 50_000)
     stats: dict[str, Any] = {}
     done = 0  # blocks finished, in order
-    interrupted = False
+    interrupted = timed_out = False
     t0 = time.perf_counter()
     args = (players, rules, strategy, seed)
     record = csv is not None or plot is not None
@@ -282,14 +296,27 @@ def simulate(
         if show:
             show(stats["deals"], deals)
 
-    calls = (
-        (first, simulate_range, (first, n, *args), kwargs)
-        for first, n in block_ranges(deals, block)
-    )
-    blocks = in_order(calls, client, in_flight)
+    def budgeted() -> Iterator[Call]:
+        """The blocks' calls, each given the time left (none once it has run out)."""
+        for first, n in block_ranges(deals, block):
+            left = None if deadline is None else deadline - time.monotonic()
+            if left is not None and left <= 0:
+                return
+            yield first, simulate_range, (first, n, *args), {**kwargs, "time_budget": left}
+
+    blocks = in_order(budgeted(), client, in_flight)
     try:
         for first, block_stats in blocks:
-            take(first, block_stats)
+            asked = min(block, deals - first)
+            take(first, block_stats, whole=block_stats["deals"] == asked)
+            if block_stats["deals"] < asked or (
+                deadline is not None and time.monotonic() >= deadline
+            ):
+                # The budget ran out: in this block, or before the next one is taken.
+                timed_out = stats["deals"] < deals
+                break
+        else:
+            timed_out = deadline is not None and stats.get("deals", 0) < deals
     except KeyboardInterrupt as exc:
         interrupted = True
         # A block run here hands back its deals finished before Ctrl-C: the first ones
@@ -311,6 +338,7 @@ def simulate(
         strategy=strategy,
         requested=deals,
         interrupted=interrupted,
+        timed_out=timed_out,
         seconds=time.perf_counter() - t0,
         blocks=range(0, done * block, block),
     )

@@ -245,6 +245,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     si.add_argument("--csv", help="write one line per deal (each seat's points) to this file")
     si.add_argument("--plot", help="save a PNG of the points distribution (needs matplotlib)")
+    si.add_argument(
+        "--time-budget",
+        type=positive_seconds,
+        default=None,
+        help="stop after this many seconds, with the deals played by then",
+    )
     si.set_defaults(func=cmd_simulate)
 
     tr = sub.add_parser(

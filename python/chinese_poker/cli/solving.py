@@ -172,6 +172,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         progress=None if not args.json else False,
         csv=args.csv,
         plot=args.plot,
+        time_budget=args.time_budget,
     )
     if args.json:
         emit("simulate", {"preset": args.preset, **result.to_dict()})

@@ -9,7 +9,7 @@ use chinese_poker_core::{Error, Result};
 use pyo3::prelude::*;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::mpsc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How often the calling thread looks for a pending signal during an
 /// `interruptible` call: the delay Ctrl-C may wait for, at most.
@@ -45,7 +45,7 @@ pub fn detached<T: Send>(py: Python<'_>, f: impl FnOnce() -> Result<T> + Send) -
 /// core's loops stop at their next check, and that exception is raised.
 pub fn interruptible<T: Send>(py: Python<'_>, f: impl FnOnce() -> Result<T> + Send) -> PyResult<T> {
     // The signal's exception wins over the result: Ctrl-C must not be lost.
-    match interruptible_keep(py, f) {
+    match interruptible_keep(py, None, f) {
         (_, Some(e)) => Err(e),
         (out, None) => out.map_err(|e| CoreError(e).into()),
     }
@@ -53,9 +53,12 @@ pub fn interruptible<T: Send>(py: Python<'_>, f: impl FnOnce() -> Result<T> + Se
 
 /// `interruptible` that hands back both what the work returned and the
 /// exception a signal handler raised, for calls that keep the work finished
-/// before Ctrl-C (`simulate_range`).
+/// before Ctrl-C (`simulate_range`). At `deadline`, if any, the work is
+/// cancelled as by Ctrl-C but nothing is raised: the caller keeps what it
+/// returned.
 pub fn interruptible_keep<T: Send>(
     py: Python<'_>,
+    deadline: Option<Instant>,
     f: impl FnOnce() -> Result<T> + Send,
 ) -> (Result<T>, Option<PyErr>) {
     let token = Cancel::new();
@@ -75,12 +78,21 @@ pub fn interruptible_keep<T: Send>(
                 .stack_size(WORKER_STACK)
                 .spawn_scoped(s, work)
                 .map_err(|e| Error::Internal(format!("cannot start a thread: {e}")))?;
-            while let Err(mpsc::RecvTimeoutError::Timeout) = finished.recv_timeout(SIGNAL_POLL) {
+            // Waking at the deadline, not only every SIGNAL_POLL, keeps a
+            // short budget short.
+            let wait = || match deadline {
+                Some(d) => SIGNAL_POLL.min(d.saturating_duration_since(Instant::now())),
+                None => SIGNAL_POLL,
+            };
+            while let Err(mpsc::RecvTimeoutError::Timeout) = finished.recv_timeout(wait()) {
                 if raised.is_none() {
                     if let Err(e) = Python::attach(|py| py.check_signals()) {
                         raised = Some(e);
                         token.cancel();
                     }
+                }
+                if deadline.is_some_and(|d| Instant::now() >= d) {
+                    token.cancel();
                 }
             }
             worker

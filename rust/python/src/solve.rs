@@ -13,7 +13,7 @@ use crate::rules::{rules_or_default, Rules};
 use crate::setting::Setting;
 use chinese_poker_core::natural::NaturalKind;
 use chinese_poker_core::notation::Notation;
-use chinese_poker_core::play::simulate::{simulate_strategy, SimRun};
+use chinese_poker_core::play::simulate::simulate_strategy;
 use chinese_poker_core::play::{duplicate_match as core_match, SimStats, Strategy};
 use chinese_poker_core::search::hand13;
 use chinese_poker_core::setting::Setting as CoreSetting;
@@ -23,6 +23,7 @@ use numpy::ndarray::{Ix1, Ix2};
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
+use std::time::Instant;
 
 fn setting_of(cards: &[u8; 13]) -> PyResult<Setting> {
     light(|| CoreSetting::from_cards(cards)).map(|inner| Setting { inner })
@@ -320,9 +321,11 @@ fn stats_dict<'py>(py: Python<'py>, mut s: SimStats) -> PyResult<Bound<'py, PyDi
 /// (with `record_deals`, also 'deal_totals': int64 (count, players) in units).
 /// Ctrl-C raises `KeyboardInterrupt` within a tenth of a second; its
 /// `partial` attribute holds the same dict for the deals finished, which are
-/// always the first `partial['deals']` of the range.
+/// always the first `partial['deals']` of the range. `time_budget` (seconds,
+/// None for no limit) stops the run the same way without raising: the dict
+/// then counts fewer deals than asked for, again the first ones.
 #[pyfunction]
-#[pyo3(signature = (first, count, players=4, rules=None, strategy=args::Text::Static("fast"), seed=0, *, count_naturals=true, record_deals=false, threads=None), text_signature = "(first, count, players=4, rules=None, strategy='fast', seed=0, *, count_naturals=True, record_deals=False, threads=None)")]
+#[pyo3(signature = (first, count, players=4, rules=None, strategy=args::Text::Static("fast"), seed=0, *, count_naturals=true, record_deals=false, threads=None, time_budget=None), text_signature = "(first, count, players=4, rules=None, strategy='fast', seed=0, *, count_naturals=True, record_deals=False, threads=None, time_budget=None)")]
 #[allow(clippy::too_many_arguments)]
 pub fn simulate_range<'py>(
     py: Python<'py>,
@@ -335,11 +338,13 @@ pub fn simulate_range<'py>(
     count_naturals: bool,
     record_deals: bool,
     #[pyo3(from_py_with = args::opt_int)] threads: Option<i64>,
+    #[pyo3(from_py_with = args::opt_float)] time_budget: Option<f64>,
 ) -> PyResult<Bound<'py, PyDict>> {
     // `Text` to `&str` once, for the body below.
     let strategy: &str = &strategy;
     let r = rules_or_default(rules);
     let t = threads_opt(threads)?;
+    let deadline = args::time_budget(time_budget)?.and_then(|b| Instant::now().checked_add(b));
     let players_n = usize::try_from(players).unwrap_or(0);
     if record_deals {
         limits::check(
@@ -352,7 +357,7 @@ pub fn simulate_range<'py>(
     let strategy = strategy_opt(strategy, &Strategy::SIMULATE)?;
     // Players out of range are refused by the simulation with its own message.
     let m = light(|| Model::for_rules(r, players_n.clamp(2, 4)))?;
-    let (run, raised) = interruptible_keep(py, || {
+    let (run, raised) = interruptible_keep(py, deadline, || {
         simulate_strategy(
             first,
             count,
@@ -373,7 +378,8 @@ pub fn simulate_range<'py>(
         }
         return Err(e);
     }
-    let stats = light(|| run.and_then(SimRun::finished))?;
+    // Stopped by the deadline: the deals finished, which the count tells apart.
+    let stats = light(|| run.map(|r| r.stats))?;
     stats_dict(py, stats)
 }
 
