@@ -22,8 +22,8 @@ import pytest
 from chinese_poker import ChinesePokerError
 from chinese_poker.ofc import OfcGame
 
-#: Seconds from SIGINT to the child's exit that count as prompt.
-PROMPT = 5.0
+#: Seconds from SIGINT to the child's exit that count as prompt (measured: 0.02 to 0.1).
+PROMPT = 1.0
 #: Seconds the call runs before the signal.
 RUNNING = 1.0
 
