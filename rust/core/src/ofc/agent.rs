@@ -136,6 +136,9 @@ pub struct AgentConfig {
     pub fantasyland: bool,
     /// A Fantasyland value per opponent to use instead of the preset's.
     pub fl_per_opponent: Option<f64>,
+    /// Factor on the preset's measured Fantasyland values
+    /// ([`fantasyland_value`]); not applied to `fl_per_opponent`.
+    pub fl_scale: f64,
     /// Points taken from a rollout whose own board fouls, on top of the
     /// settlement: rollouts see cards a real player does not, so they foul
     /// less than play does, and this makes up for part of it.
@@ -157,6 +160,7 @@ impl AgentConfig {
             opponents: Completion::Greedy,
             fantasyland: false,
             fl_per_opponent: None,
+            fl_scale: 1.0,
             foul_penalty: 0.0,
         }
     }
@@ -173,6 +177,7 @@ impl AgentConfig {
             opponents: Completion::Clairvoyant,
             fantasyland: true,
             fl_per_opponent: None,
+            fl_scale: 1.0,
             foul_penalty: 0.0,
         }
     }

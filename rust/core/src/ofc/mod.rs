@@ -24,6 +24,7 @@ pub mod agent;
 mod board;
 mod complete;
 pub mod fantasyland;
+pub mod fl_table;
 pub mod heuristic;
 mod json;
 pub mod simulate;
