@@ -1,5 +1,6 @@
 //! Measures the open-face agents: self-play statistics of one strategy, a
-//! duplicate heads-up match of two, or the worth of a Fantasyland deal.
+//! duplicate heads-up match of two, the worth of a Fantasyland deal, or the
+//! table of Fantasyland values the agent counts.
 //!
 //! Commands (from the repository root):
 //!
@@ -10,6 +11,8 @@
 //!     --a default --b baseline --preset ofc_us --hands 2000 --seed 1
 //! cargo run --release -p chinese-poker-core --bin ofc_match -- \
 //!     --fl-value 1 --preset ofc_pineapple --players 2 --strategy default --hands 400
+//! cargo run --release -p chinese-poker-core --bin ofc_match -- \
+//!     --fl-table rust/core/src/ofc/fl_values.txt --hands 300 --seed 1 --threads 1
 //! ```
 //!
 //! Hands are played in tables of 20 (Fantasyland carried over inside a
@@ -19,20 +22,28 @@
 //! every table twice with the seats swapped; a's edge per hand is the mean
 //! of its two results. `--fl-value 1` deals seat 0 into Fantasyland every
 //! hand (the exact solver) against `--strategy` and reports its points per
-//! opponent and how often it stays. Agent options for the strategy (or
-//! `--a`): `--samples`, `--candidates`, `--finalists`, `--opponents
-//! greedy|clairvoyant`, `--own greedy|clairvoyant`, `--fl-per-opponent X`
-//! (`0` = no Fantasyland value), `--foul-penalty X`. `--threads` (default 2) plays tables in
-//! parallel; times per decision are wall times on a loaded machine.
+//! opponent and how often it stays. `--fl-table FILE` (`-` = standard
+//! output) does that heads-up for every open-face preset and each card
+//! count its Fantasyland deals (14, or 14 to 17 when progressive), all on
+//! the same seed, and writes the table of
+//! [`chinese_poker_core::ofc::fl_table`]; the result depends on the seed
+//! alone, not on `--threads`. Agent options for the strategy (or `--a`;
+//! b always plays its named strategy as it is): `--samples`,
+//! `--candidates`, `--finalists`, `--opponents greedy|clairvoyant`, `--own
+//! greedy|clairvoyant`, `--fl-per-opponent X` (`0` = no Fantasyland value),
+//! `--fl-scale X` (factor on the table's values), `--foul-penalty X`.
+//! `--threads` (default 2) plays tables in parallel; times per decision are
+//! wall times on a loaded machine.
 //!
 //! [`simulate_ofc`]: chinese_poker_core::ofc::simulate::simulate_ofc
 
 mod common;
 
 use chinese_poker_core::error::Error;
+use chinese_poker_core::ofc::fl_table::{entering_values, fantasyland_counts, FlEntry, FlTable};
 use chinese_poker_core::ofc::simulate::{play_table_with, OfcStrategy, TABLE_HANDS};
 use chinese_poker_core::ofc::{suggest_with, AgentConfig, Completion, Move, OfcGame, OfcRules};
-use chinese_poker_core::rules::Rules;
+use chinese_poker_core::rules::{Rules, PRESET_NAMES};
 use chinese_poker_core::score::Status;
 use rayon::prelude::*;
 use std::time::Instant;
@@ -58,6 +69,7 @@ impl Player {
     }
 }
 
+#[derive(Clone)]
 struct Args {
     preset: String,
     options: Vec<(String, String)>,
@@ -69,12 +81,14 @@ struct Args {
     a: Option<String>,
     b: String,
     fl_value: bool,
+    fl_table: Option<String>,
     samples: Option<usize>,
     candidates: Option<usize>,
     finalists: Option<usize>,
     own: Option<Completion>,
     opponents: Option<Completion>,
     fl_per_opponent: Option<f64>,
+    fl_scale: Option<f64>,
     foul_penalty: Option<f64>,
 }
 
@@ -99,12 +113,14 @@ fn parse_args() -> Result<Args, String> {
         a: None,
         b: "baseline".into(),
         fl_value: false,
+        fl_table: None,
         samples: None,
         candidates: None,
         finalists: None,
         own: None,
         opponents: None,
         fl_per_opponent: None,
+        fl_scale: None,
         foul_penalty: None,
     };
     for pair in common::flags() {
@@ -121,6 +137,7 @@ fn parse_args() -> Result<Args, String> {
             "--a" => a.a = Some(value),
             "--b" => a.b = value,
             "--fl-value" => a.fl_value = num(&value)? != 0,
+            "--fl-table" => a.fl_table = Some(value),
             "--samples" => a.samples = Some(num(&value)? as usize),
             "--candidates" => a.candidates = Some(num(&value)? as usize),
             "--finalists" => a.finalists = Some(num(&value)? as usize),
@@ -131,6 +148,13 @@ fn parse_args() -> Result<Args, String> {
                     value
                         .parse::<f64>()
                         .map_err(|e| format!("--fl-per-opponent {value}: {e}"))?,
+                )
+            }
+            "--fl-scale" => {
+                a.fl_scale = Some(
+                    value
+                        .parse::<f64>()
+                        .map_err(|e| format!("--fl-scale {value}: {e}"))?,
                 )
             }
             "--foul-penalty" => {
@@ -156,6 +180,7 @@ fn player(args: &Args, name: &str) -> Result<Player, String> {
         || args.own.is_some()
         || args.opponents.is_some()
         || args.fl_per_opponent.is_some()
+        || args.fl_scale.is_some()
         || args.foul_penalty.is_some();
     match s {
         OfcStrategy::Rollout(n) if tuned => {
@@ -179,6 +204,9 @@ fn player(args: &Args, name: &str) -> Result<Player, String> {
             if let Some(v) = args.fl_per_opponent {
                 c.fantasyland = v != 0.0;
                 c.fl_per_opponent = Some(v);
+            }
+            if let Some(v) = args.fl_scale {
+                c.fl_scale = v;
             }
             Ok(Player::Agent(c))
         }
@@ -204,18 +232,19 @@ struct TableResult {
 }
 
 /// Plays table `t` as [`chinese_poker_core::ofc::simulate::simulate_ofc`] does; with
-/// `fl_seat0` seat 0 is dealt into Fantasyland every hand.
+/// `fl_seat0 = Some(cards)` seat 0 is dealt into Fantasyland with `cards`
+/// cards every hand.
 fn play_table(
     rules: &OfcRules,
     seats: &[Player],
     seed: u64,
     t: u64,
     hands: u64,
-    fl_seat0: bool,
+    fl_seat0: Option<u8>,
 ) -> Result<TableResult, String> {
     let n = seats.len();
     let mut fl = vec![0u8; n];
-    fl[0] = rules.fantasyland.cards;
+    fl[0] = fl_seat0.unwrap_or(0);
     let mut out = TableResult {
         hands: Vec::new(),
         times: Vec::new(),
@@ -227,7 +256,7 @@ fn play_table(
         rules,
         n,
         seed,
-        fl_seat0.then_some(fl.as_slice()),
+        fl_seat0.map(|_| fl.as_slice()),
         |g, s| {
             let seat = g
                 .to_act()
@@ -261,12 +290,13 @@ fn play_table(
     Ok(out)
 }
 
-/// Plays tables `0 .. ceil(hands / 20)` on a pool of `threads`.
+/// Plays tables `0 .. ceil(hands / 20)` on a pool of `threads` (the
+/// results in table order, whatever the pool's size).
 fn play_all(
     args: &Args,
     rules: &OfcRules,
     seats: &[Player],
-    fl_seat0: bool,
+    fl_seat0: Option<u8>,
 ) -> Result<Vec<TableResult>, String> {
     let tables: Vec<(u64, u64)> = (0..args.hands.div_ceil(TABLE_HANDS))
         .map(|t| (t, (args.hands - t * TABLE_HANDS).min(TABLE_HANDS)))
@@ -323,7 +353,7 @@ fn self_play(args: &Args, rules: &OfcRules) -> Result<(), String> {
     let p = player(args, &args.strategy)?;
     let seats = vec![p; args.players];
     let t0 = Instant::now();
-    let tables = play_all(args, rules, &seats, false)?;
+    let tables = play_all(args, rules, &seats, None)?;
     let wall = t0.elapsed().as_secs_f64();
     let all: Vec<&SeatHand> = tables
         .iter()
@@ -401,10 +431,11 @@ fn report_times(tables: &[TableResult], seat: Option<usize>, wall: f64) {
 
 fn duplicate(args: &Args, rules: &OfcRules, a_name: &str) -> Result<(), String> {
     let a = player(args, a_name)?;
-    let b = player(args, &args.b)?;
+    // The agent options are a's: b plays its named strategy as it is.
+    let b = Player::Named(OfcStrategy::parse(&args.b).map_err(|e| e.to_string())?);
     let t0 = Instant::now();
-    let ab = play_all(args, rules, &[a, b], false)?;
-    let ba = play_all(args, rules, &[b, a], false)?;
+    let ab = play_all(args, rules, &[a, b], None)?;
+    let ba = play_all(args, rules, &[b, a], None)?;
     let wall = t0.elapsed().as_secs_f64();
     println!(
         "duplicate {} heads-up: a = {a_name} ({a:?}) vs b = {}, {} hands x 2 seatings, seed {}",
@@ -465,23 +496,44 @@ fn duplicate(args: &Args, rules: &OfcRules, a_name: &str) -> Result<(), String> 
     Ok(())
 }
 
-fn fl_value(args: &Args, rules: &OfcRules) -> Result<(), String> {
+/// Seat 0's results when it is dealt `cards` Fantasyland cards every hand.
+struct FlDeals {
+    /// Points per hand, and their standard error.
+    points: (f64, f64),
+    stay: f64,
+    foul: f64,
+    royalties: f64,
+}
+
+/// Plays `args.hands` hands with seat 0 in Fantasyland with `cards` cards
+/// against `args.strategy` in the other seats.
+fn fl_deals(args: &Args, rules: &OfcRules, cards: u8) -> Result<FlDeals, String> {
     let p = player(args, &args.strategy)?;
     let seats = vec![p; args.players];
-    let tables = play_all(args, rules, &seats, true)?;
+    let tables = play_all(args, rules, &seats, Some(cards))?;
     let sums: Vec<f64> = tables
         .iter()
         .map(|t| t.hands.iter().map(|h| h[0].points).sum())
         .collect();
     let hs: Vec<f64> = tables.iter().map(|t| t.hands.len() as f64).collect();
-    let (m, se) = per_hand(&sums, &hs);
     let all: Vec<&SeatHand> = tables
         .iter()
         .flat_map(|t| t.hands.iter().map(|h| &h[0]))
         .collect();
-    let stay = all.iter().filter(|s| s.qualifies).count() as f64 / all.len() as f64;
-    let foul = all.iter().filter(|s| s.foul).count() as f64 / all.len() as f64;
-    let roy = all.iter().map(|s| s.royalties as f64).sum::<f64>() / all.len() as f64;
+    let share = |f: fn(&SeatHand) -> bool| {
+        all.iter().filter(|s| f(s)).count() as f64 / all.len().max(1) as f64
+    };
+    Ok(FlDeals {
+        points: per_hand(&sums, &hs),
+        stay: share(|s| s.qualifies),
+        foul: share(|s| s.foul),
+        royalties: all.iter().map(|s| s.royalties as f64).sum::<f64>() / all.len().max(1) as f64,
+    })
+}
+
+fn fl_value(args: &Args, rules: &OfcRules) -> Result<(), String> {
+    let d = fl_deals(args, rules, rules.fantasyland.cards)?;
+    let ((m, se), stay, foul, roy) = (d.points, d.stay, d.foul, d.royalties);
     let opp = (args.players - 1) as f64;
     println!(
         "Fantasyland seat 0 vs {} x {}: {} hands of {}",
@@ -503,8 +555,87 @@ fn fl_value(args: &Args, rules: &OfcRules) -> Result<(), String> {
     Ok(())
 }
 
+/// Measures every open-face preset heads-up, each Fantasyland card count
+/// in turn on the same seed, and writes the table [`FlTable::parse`] reads
+/// to `path` (`-` for standard output).
+fn fl_table(args: &Args, path: &str) -> Result<(), String> {
+    let args = Args {
+        players: 2,
+        ..args.clone()
+    };
+    let mut table = FlTable::default();
+    for name in PRESET_NAMES {
+        let Ok(rules) = OfcRules::preset(name) else {
+            continue;
+        };
+        let counts = fantasyland_counts(&rules);
+        if counts.is_empty() {
+            table.entries.push(FlEntry {
+                preset: name.to_string(),
+                cards: 0,
+                value: 0.0,
+                edge: 0.0,
+                edge_se: 0.0,
+                stay: 0.0,
+                hands: 0,
+            });
+            continue;
+        }
+        let mut deals = Vec::new();
+        for &cards in &counts {
+            let t0 = Instant::now();
+            let d = fl_deals(&args, &rules, cards)?;
+            eprintln!(
+                "{name} {cards} cards: edge {:+.3} ± {:.3}, stay {:.1}% ({:.0} s)",
+                d.points.0,
+                d.points.1,
+                100.0 * d.stay,
+                t0.elapsed().as_secs_f64()
+            );
+            deals.push((cards, d));
+        }
+        let measured: Vec<(u8, f64, f64)> = deals
+            .iter()
+            .map(|(c, d)| (*c, d.points.0, d.stay))
+            .collect();
+        let values = entering_values(&measured, rules.fantasyland.repeat_cards);
+        for ((cards, d), value) in deals.iter().zip(values) {
+            table.entries.push(FlEntry {
+                preset: name.to_string(),
+                cards: *cards,
+                value,
+                edge: d.points.0,
+                edge_se: d.points.1,
+                stay: d.stay,
+                hands: args.hands,
+            });
+        }
+    }
+    let comments = [
+        format!(
+            "Generated by `cargo run --release -p chinese-poker-core --bin ofc_match -- \
+             --fl-table FILE --hands {} --seed {} --strategy {}`; do not edit.",
+            args.hands, args.seed, args.strategy
+        ),
+        "Heads-up: seat 0 is dealt `cards` Fantasyland cards every hand against the strategy;"
+            .into(),
+        "value = points per opponent of entering with `cards`, repeats included (fl_table.rs)."
+            .into(),
+    ];
+    let text = table.to_text(&comments);
+    if path == "-" {
+        print!("{text}");
+        Ok(())
+    } else {
+        std::fs::write(path, text).map_err(|e| format!("--fl-table {path}: {e}"))
+    }
+}
+
 fn run() -> Result<(), String> {
     let args = parse_args()?;
+    if let Some(path) = args.fl_table.clone() {
+        return fl_table(&args, &path);
+    }
     let r = Rules::preset(&args.preset)
         .and_then(|r| r.with_pairs(&args.options))
         .map_err(|e| e.to_string())?;

@@ -3,11 +3,15 @@
 //! (the fast heuristic of [`super::heuristic`] keeps its candidate moves and
 //! is its greedy rollout policy). The default agent
 //! ([`suggest`]) completes boards clairvoyantly (blended with the greedy
-//! policy for its own board) and counts Fantasyland at its measured worth;
-//! the earlier agent stays available as [`suggest_baseline`].
+//! policy for its own board) and counts a board that enters Fantasyland at
+//! the worth measured for the preset and the card count its front earns
+//! ([`super::fl_table`]); the earlier agent stays available as
+//! [`suggest_baseline`]. The heuristic that keeps the candidate moves still
+//! prices Fantasyland at its own constant, so the baseline plays as before.
 
 use super::complete::{cards_to_come, complete_clairvoyant};
 use super::fantasyland::best_fantasyland_setting;
+use super::fl_table::FlTable;
 use super::heuristic::{board_heuristic, complete, FANTASYLAND_VALUE};
 use super::state::{Board, Move, OfcGame};
 use super::OfcRules;
@@ -109,6 +113,14 @@ pub enum Completion {
     Blend,
 }
 
+/// The default agent's factor on the measured Fantasyland values: at the
+/// full values it played worse heads-up than at the constant it had before
+/// (9 per opponent), most of all under progressive entry, whose 16- and
+/// 17-card values tempt it into fronts it then fouls; 0.65 keeps the
+/// Pineapple value at about 9 and scales the other card counts and presets
+/// alike (docs/results.md).
+pub const FL_SCALE: f64 = 0.65;
+
 /// Effort and policy of the Monte-Carlo agent ([`suggest_with`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct AgentConfig {
@@ -136,6 +148,10 @@ pub struct AgentConfig {
     pub fantasyland: bool,
     /// A Fantasyland value per opponent to use instead of the preset's.
     pub fl_per_opponent: Option<f64>,
+    /// Factor on the preset's measured Fantasyland values
+    /// ([`fantasyland_value`]), [`FL_SCALE`] in the default agent; not
+    /// applied to `fl_per_opponent`.
+    pub fl_scale: f64,
     /// Points taken from a rollout whose own board fouls, on top of the
     /// settlement: rollouts see cards a real player does not, so they foul
     /// less than play does, and this makes up for part of it.
@@ -157,6 +173,7 @@ impl AgentConfig {
             opponents: Completion::Greedy,
             fantasyland: false,
             fl_per_opponent: None,
+            fl_scale: 1.0,
             foul_penalty: 0.0,
         }
     }
@@ -173,29 +190,89 @@ impl AgentConfig {
             opponents: Completion::Clairvoyant,
             fantasyland: true,
             fl_per_opponent: None,
+            fl_scale: FL_SCALE,
             foul_penalty: 0.0,
         }
     }
 }
 
-/// Points a deal in Fantasyland is worth over a normal deal, per opponent,
-/// with the chance of staying included; measured by playing Fantasyland
-/// deals (the exact solver) against the default agent (`ofc_match
-/// --fl-value`).
-fn fantasyland_value_per_opponent(rules: &OfcRules) -> f64 {
-    if !rules.fantasyland.enabled {
-        0.0
-    } else if rules.pineapple {
-        9.0
-    } else {
-        7.0
+impl AgentConfig {
+    /// The points this agent counts for a board that earns `cards`
+    /// Fantasyland cards (0 = none) at a table of `players`:
+    /// `fl_per_opponent` per opponent if set, else `fl_scale` times
+    /// [`fantasyland_value`]; nothing without `fantasyland`.
+    ///
+    /// ```
+    /// use chinese_poker_core::ofc::{AgentConfig, OfcRules};
+    /// let r = OfcRules::preset("ofc_pineapple").unwrap();
+    /// let mut cfg = AgentConfig::with_samples(16);
+    /// cfg.fl_per_opponent = Some(5.0);
+    /// assert_eq!(cfg.fantasyland_value(&r, 3, 14), 10.0);
+    /// assert_eq!(AgentConfig::baseline(16).fantasyland_value(&r, 3, 14), 0.0);
+    /// ```
+    pub fn fantasyland_value(&self, rules: &OfcRules, players: usize, cards: u8) -> f64 {
+        if !self.fantasyland || cards == 0 {
+            return 0.0;
+        }
+        match self.fl_per_opponent {
+            Some(v) => v * players.saturating_sub(1) as f64,
+            None => self.fl_scale * fantasyland_value(rules, players, cards),
+        }
     }
 }
 
-/// What entering (or staying in) Fantasyland is worth, in points, at a
-/// table of `players`: each opponent pays the Fantasyland player's edge.
-pub fn fantasyland_value(rules: &OfcRules, players: usize) -> f64 {
-    fantasyland_value_per_opponent(rules) * players.saturating_sub(1) as f64
+/// What entering Fantasyland with `cards` cards (or staying, with the
+/// repeat count) is worth, in points, at a table of `players`: each
+/// opponent pays the value per opponent measured for the preset and card
+/// count ([`FlTable::builtin`]); 0 for `cards == 0` or rules without
+/// Fantasyland.
+///
+/// ```
+/// use chinese_poker_core::ofc::{fantasyland_value, OfcRules};
+/// let p = OfcRules::preset("ofc_pineapple").unwrap();
+/// assert_eq!(fantasyland_value(&p, 3, 14), 2.0 * fantasyland_value(&p, 2, 14));
+/// assert_eq!(fantasyland_value(&OfcRules::preset("ofc_ru_main").unwrap(), 2, 14), 0.0);
+/// ```
+pub fn fantasyland_value(rules: &OfcRules, players: usize, cards: u8) -> f64 {
+    FlTable::builtin().per_opponent(rules, cards) * players.saturating_sub(1) as f64
+}
+
+/// What the agent counts for a qualifying board, by its Fantasyland card
+/// count: looked up once per decision, then once per rollout board.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(super) struct FlWorth {
+    by_cards: [f64; 18],
+}
+
+impl FlWorth {
+    /// The worth `cfg` gives each card count under `rules` at `players`.
+    fn new(cfg: &AgentConfig, rules: &OfcRules, players: usize) -> FlWorth {
+        let mut by_cards = [0.0; 18];
+        for cards in 13..=17u8 {
+            by_cards[cards as usize] = cfg.fantasyland_value(rules, players, cards);
+        }
+        FlWorth { by_cards }
+    }
+
+    /// The worth `f(cards)` for each Fantasyland card count 13..=17.
+    #[cfg(test)]
+    pub(super) fn from_fn(f: impl Fn(u8) -> f64) -> FlWorth {
+        let mut by_cards = [0.0; 18];
+        for cards in 13..=17u8 {
+            by_cards[cards as usize] = f(cards);
+        }
+        FlWorth { by_cards }
+    }
+
+    /// The worth of a board earning `cards` Fantasyland cards (0 = none).
+    pub(super) fn of(&self, cards: u8) -> f64 {
+        self.by_cards.get(cards as usize).copied().unwrap_or(0.0)
+    }
+
+    /// Is every card count worth nothing (no Fantasyland counted)?
+    pub(super) fn is_zero(&self) -> bool {
+        self.by_cards.iter().all(|&x| x == 0.0)
+    }
 }
 
 /// Completes a board from the cards at `deck[*pos..]` with the given policy.
@@ -205,25 +282,25 @@ fn complete_with(
     pos: &mut usize,
     rules: &OfcRules,
     how: Completion,
-    fl_value: f64,
+    worth: &FlWorth,
 ) {
     match how {
         Completion::Greedy => complete(board, deck, pos, rules),
         Completion::Clairvoyant | Completion::Blend => {
             let end = (*pos + cards_to_come(board, rules)).min(deck.len());
-            complete_clairvoyant(board, &deck[*pos..end], rules, fl_value);
+            complete_clairvoyant(board, &deck[*pos..end], rules, worth);
             *pos = end;
         }
     }
 }
 
-/// The settled result of a rollout for `seat`, plus `fl_value` if its
-/// board enters Fantasyland.
+/// The settled result of a rollout for `seat`, plus the worth of the
+/// Fantasyland cards its board earns.
 fn rollout_result(
     boards: &[Board],
     seat: usize,
     rules: &OfcRules,
-    fl_value: f64,
+    worth: &FlWorth,
     foul_penalty: f64,
 ) -> Result<f64> {
     let mut hands: Vec<PlayerHand> = Vec::with_capacity(boards.len());
@@ -238,11 +315,9 @@ fn rollout_result(
     if matches!(res.players[seat].status, Status::Fouled(_)) {
         x -= foul_penalty;
     }
-    if fl_value != 0.0 {
+    if !worth.is_zero() {
         if let PlayerHand::Setting(s) = &hands[seat] {
-            if rules.fantasyland.next_cards(s, &rules.rules, false) > 0 {
-                x += fl_value;
-            }
+            x += worth.of(rules.fantasyland.next_cards(s, &rules.rules, false));
         }
     }
     Ok(x)
@@ -291,7 +366,8 @@ pub fn suggest_within(
 }
 
 /// Candidate moves ranked by estimated EV (points for `seat`, plus
-/// [`fantasyland_value`] when the completed board enters Fantasyland).
+/// [`AgentConfig::fantasyland_value`] of the card count the completed
+/// board earns when it enters Fantasyland).
 /// The heuristic keeps `cfg.candidates` moves; each rollout deals the
 /// unseen cards at random, completes every board (`cfg.own`,
 /// `cfg.opponents`) and settles the deal with [`crate::score::score`];
@@ -299,7 +375,8 @@ pub fn suggest_within(
 /// quarter of the rollouts only the `cfg.finalists` best moves go on, and
 /// only they are returned, best first. The result is fixed by `seed`. A hidden Fantasyland board is
 /// simulated as a normal one built from random cards. A Fantasyland player
-/// gets the one exact best setting, with its royalties + the stay value.
+/// gets the one exact best setting, with its royalties + the value of the
+/// repeat deal if it stays.
 pub fn suggest_with(
     game: &OfcGame,
     seat: usize,
@@ -311,17 +388,10 @@ pub fn suggest_with(
     check_turn(game, seat)?;
     let rules = game.rules();
     let n = game.players();
-    let fl_value = if cfg.fantasyland {
-        match cfg.fl_per_opponent {
-            Some(v) => v * n.saturating_sub(1) as f64,
-            None => fantasyland_value(rules, n),
-        }
-    } else {
-        0.0
-    };
+    let worth = FlWorth::new(cfg, rules, n);
     if game.in_fantasyland(seat) {
         let stay = if cfg.fantasyland {
-            fl_value
+            worth.of(rules.fantasyland.repeat_cards)
         } else {
             FANTASYLAND_VALUE
         };
@@ -384,7 +454,7 @@ pub fn suggest_with(
                 continue;
             }
             let mut b = view.boards[p].unwrap_or_default();
-            complete_with(&mut b, &deck, &mut pos, rules, cfg.opponents, fl_value);
+            complete_with(&mut b, &deck, &mut pos, rules, cfg.opponents, &worth);
             boards.push(b);
         }
         let own_start = pos;
@@ -398,9 +468,9 @@ pub fn suggest_with(
             for &how in ways {
                 let mut b = after[k];
                 let mut pos = own_start;
-                complete_with(&mut b, &deck, &mut pos, rules, how, fl_value);
+                complete_with(&mut b, &deck, &mut pos, rules, how, &worth);
                 boards[seat] = b;
-                x += rollout_result(&boards, seat, rules, fl_value, cfg.foul_penalty)?;
+                x += rollout_result(&boards, seat, rules, &worth, cfg.foul_penalty)?;
             }
             x /= ways.len() as f64;
             sums[k] += x;

@@ -45,11 +45,8 @@ fn exact_value(g: &OfcGame, seat: usize, mv: &Move) -> f64 {
     h.play(seat, mv).unwrap();
     assert!(h.is_finished());
     let res = h.settle().unwrap();
-    let mut x = res.totals[seat] as f64 / res.denominator as f64;
-    if h.next_fantasyland().unwrap()[seat] > 0 {
-        x += fantasyland_value(g.rules(), g.players());
-    }
-    x
+    let x = res.totals[seat] as f64 / res.denominator as f64;
+    x + QUICK.fantasyland_value(g.rules(), g.players(), h.next_fantasyland().unwrap()[seat])
 }
 
 #[test]
@@ -101,7 +98,7 @@ fn self_play_does_not_depend_on_threads() {
 }
 
 /// The completion's objective of a full board (`None` if it fouls).
-fn objective(board: &Board, rules: &OfcRules, fl_value: f64) -> Option<f64> {
+fn objective(board: &Board, rules: &OfcRules, worth: &FlWorth) -> Option<f64> {
     let s = board.to_setting()?;
     let values = s.values(&rules.rules);
     if crate::setting::order_check(values, &rules.rules).is_some() {
@@ -113,20 +110,16 @@ fn objective(board: &Board, rules: &OfcRules, fl_value: f64) -> Option<f64> {
         total += row_royalty(&rules.rules, row, values[i]) as f64
             + 0.4 * (category_of(values[i]) as f64 + top / 13.0);
     }
-    if rules
+    total += worth.of(rules
         .fantasyland
-        .next_cards_for_values(values, &rules.rules, false)
-        > 0
-    {
-        total += fl_value;
-    }
+        .next_cards_for_values(values, &rules.rules, false));
     Some(total)
 }
 
 /// Every completion of `board` from `cards` (each card to a row or, in
 /// Pineapple, discarded, one per street of three), by brute force: the
 /// best objective, or `None` when all foul.
-fn brute_force(board: &Board, cards: &[Card], rules: &OfcRules, fl_value: f64) -> Option<f64> {
+fn brute_force(board: &Board, cards: &[Card], rules: &OfcRules, worth: &FlWorth) -> Option<f64> {
     let n = cards.len();
     let mut best: Option<f64> = None;
     for code in 0..4usize.pow(n as u32) {
@@ -150,7 +143,7 @@ fn brute_force(board: &Board, cards: &[Card], rules: &OfcRules, fl_value: f64) -
         if !ok || !b.is_full() || !streets_ok {
             continue;
         }
-        if let Some(v) = objective(&b, rules, fl_value) {
+        if let Some(v) = objective(&b, rules, worth) {
             best = Some(best.map_or(v, |w: f64| w.max(v)));
         }
     }
@@ -160,9 +153,15 @@ fn brute_force(board: &Board, cards: &[Card], rules: &OfcRules, fl_value: f64) -
 #[test]
 fn clairvoyant_completion_is_the_best_legal_one() {
     let mut rng = SplitMix64::new(99);
-    for preset in ["ofc_pineapple", "ofc_us"] {
+    // Progressive entry with a worth rising by card count: the front the
+    // completion aims for must be priced by the cards it earns.
+    for preset in ["ofc_pineapple", "ofc_us", "ofc_pineapple_progressive"] {
         let rules = OfcRules::preset(preset).unwrap();
-        let fl_value = 10.0;
+        let worth = if rules.fantasyland.progressive {
+            FlWorth::from_fn(|cards| 4.0 * f64::from(cards - 12))
+        } else {
+            FlWorth::from_fn(|_| 10.0)
+        };
         let mut fouled = 0;
         for round in 0..400 {
             let mut deck: Vec<Card> = (0..DECK_SIZE as Card).collect();
@@ -186,13 +185,13 @@ fn clairvoyant_completion_is_the_best_legal_one() {
                 continue;
             }
             let mut done = board;
-            complete_clairvoyant(&mut done, &cards, &rules, fl_value);
+            complete_clairvoyant(&mut done, &cards, &rules, &worth);
             assert!(done.is_full());
             for r in Row::ALL {
                 assert!(board.row(r).iter().all(|c| done.row(r).contains(c)));
             }
-            let got = objective(&done, &rules, fl_value);
-            let want = brute_force(&board, &cards, &rules, fl_value);
+            let got = objective(&done, &rules, &worth);
+            let want = brute_force(&board, &cards, &rules, &worth);
             match (got, want) {
                 (Some(g), Some(w)) => assert!((g - w).abs() < 1e-9, "{preset}: {g} vs {w}"),
                 (None, None) => fouled += 1,
@@ -200,5 +199,60 @@ fn clairvoyant_completion_is_the_best_legal_one() {
             }
         }
         assert!(fouled < 300);
+    }
+}
+
+#[test]
+fn a_qualifying_board_counts_the_cards_its_front_earns() {
+    use crate::notation::Notation;
+    use crate::setting::Setting;
+    let rules = OfcRules::preset("ofc_pineapple_progressive").unwrap();
+    let cfg = AgentConfig::with_samples(8);
+    let worth = FlWorth::new(&cfg, &rules, 2);
+    let board = |text: &str| Board::from_setting(&Setting::parse(text, Notation::Intl).unwrap());
+    let other = board("2c 3d 4h / 5s 6d 8h 8s Tc / 9c 9d Js Jh 4s");
+    let added = |text: &str| {
+        let boards = [board(text), other];
+        let with = rollout_result(&boards, 0, &rules, &worth, 0.0).unwrap();
+        let without = rollout_result(&boards, 0, &rules, &FlWorth::default(), 0.0).unwrap();
+        with - without
+    };
+    let qq = added("Qc Qd 2s / Kc Kd 5c 5d 3h / 7s 7h 7d 6c 6h");
+    let aa = added("Ac Ad 2s / Kc Kd 5c 5d 3h / 7s 7h 7d 6c 6h");
+    // Heads-up, the table's value per opponent times the agent's factor.
+    let table = FlTable::builtin();
+    let close = |x: f64, y: f64| (x - y).abs() < 1e-9;
+    assert!(close(qq, FL_SCALE * table.per_opponent(&rules, 14)), "{qq}");
+    assert!(close(aa, FL_SCALE * table.per_opponent(&rules, 16)), "{aa}");
+    let gap = fantasyland_value(&rules, 2, 16) - fantasyland_value(&rules, 2, 14);
+    assert!(close(aa - qq, FL_SCALE * gap));
+    assert!(qq > 0.0 && aa > qq);
+}
+
+#[test]
+fn the_completion_prices_a_front_by_the_cards_it_earns() {
+    use crate::notation::{parse_cards, Notation};
+    let rules = OfcRules::preset("ofc_pineapple_progressive").unwrap();
+    let cards = |t: &str| parse_cards(t, Notation::Intl).unwrap();
+    let mut board = Board::new();
+    for (row, text) in [
+        (Row::Front, "Qc Ac"),
+        (Row::Middle, "Kc Kd 5c 5d 3h"),
+        (Row::Back, "7s 7h 7d 6c"),
+    ] {
+        for c in cards(text) {
+            board.push(row, c);
+        }
+    }
+    // The last street: queens in front earn 14 cards, aces 16.
+    let street = cards("Qd Ad 2h");
+    for (aim, worth) in [
+        (14u8, FlWorth::from_fn(|c| if c == 14 { 30.0 } else { 1.0 })),
+        (16, FlWorth::from_fn(|c| if c == 16 { 30.0 } else { 1.0 })),
+    ] {
+        let mut done = board;
+        complete_clairvoyant(&mut done, &street, &rules, &worth);
+        let s = done.to_setting().unwrap();
+        assert_eq!(rules.fantasyland.next_cards(&s, &rules.rules, false), aim);
     }
 }

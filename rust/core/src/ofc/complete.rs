@@ -9,6 +9,7 @@
 //! Pineapple the search keeps exactly two cards of each street's three
 //! (the cards come street by street, three at a time, after the first five).
 
+use super::agent::FlWorth;
 use super::state::Board;
 use super::OfcRules;
 use crate::cards::Card;
@@ -54,7 +55,7 @@ fn row_options(
     cards: &[Card],
     rules: &OfcRules,
     e: &Evaluator,
-    fl_value: f64,
+    worth: &FlWorth,
 ) -> Vec<RowOption> {
     let base = board.row(row);
     let free = board.free(row);
@@ -77,12 +78,10 @@ fn row_options(
         let top = ((value >> 16) & 15) as f64;
         let mut score = row_royalty(&rules.rules, row, value) as f64
             + STRENGTH_WEIGHT * (category_of(value) as f64 + top / 13.0);
-        if row == Row::Front
-            && fl_value != 0.0
-            && rules.fantasyland.enabled
-            && rules.fantasyland.entry_cards([value, 0, 0]).is_some()
-        {
-            score += fl_value;
+        if row == Row::Front && rules.fantasyland.enabled {
+            if let Some(cards) = rules.fantasyland.entry_cards([value, 0, 0]) {
+                score += worth.of(cards);
+            }
         }
         out.push(RowOption { mask, value, score });
     };
@@ -104,19 +103,20 @@ fn row_options(
 
 /// Fills the board from `cards` (at most 17, at least its free slots) the
 /// best way: the legal completion of highest total score, Fantasyland
-/// entry counted as `fl_value`. A board that cannot avoid fouling is filled
+/// entry counted at the `worth` of the cards its front earns. A board that
+/// cannot avoid fouling is filled
 /// with the first cards in order.
 pub(super) fn complete_clairvoyant(
     board: &mut Board,
     cards: &[Card],
     rules: &OfcRules,
-    fl_value: f64,
+    worth: &FlWorth,
 ) {
     let e = evaluator(rules.rules.wheel);
     let r = &rules.rules;
-    let front = row_options(board, Row::Front, cards, rules, e, fl_value);
-    let middle = row_options(board, Row::Middle, cards, rules, e, fl_value);
-    let back = row_options(board, Row::Back, cards, rules, e, fl_value);
+    let front = row_options(board, Row::Front, cards, rules, e, worth);
+    let middle = row_options(board, Row::Middle, cards, rules, e, worth);
+    let back = row_options(board, Row::Back, cards, rules, e, worth);
     // Pineapple: the cards after the first five come in threes, of which
     // exactly two are kept; `over` tells a mask keeping all three of one.
     let lead = if rules.pineapple && board.count() == 0 {

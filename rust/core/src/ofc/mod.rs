@@ -24,6 +24,7 @@ pub mod agent;
 mod board;
 mod complete;
 pub mod fantasyland;
+pub mod fl_table;
 pub mod heuristic;
 mod json;
 pub mod simulate;
@@ -32,7 +33,7 @@ mod view;
 
 pub use agent::{
     fantasyland_value, suggest, suggest_baseline, suggest_with, suggest_within, AgentConfig,
-    Completion, DEFAULT_SAMPLES,
+    Completion, DEFAULT_SAMPLES, FL_SCALE,
 };
 pub use fantasyland::{best_fantasyland_setting, FantasylandRules, FantasylandSolution};
 pub use heuristic::heuristic_move;
