@@ -441,3 +441,14 @@ def test_serve_runs_uvicorn() -> None:
         proc.terminate()
         proc.communicate(timeout=30)
     assert proc.returncode in (0, -15)
+
+
+def test_docstring_examples() -> None:
+    import doctest
+
+    from chinese_poker.cli import catalog, hands
+    from chinese_poker.server import app, limits
+
+    for module in (app, limits, catalog, hands):
+        failures, tries = doctest.testmod(module)
+        assert failures == 0 and tries > 0, module.__name__

@@ -18,8 +18,8 @@ def hand_obj(codes: list[int], wheel: str) -> dict[str, Any]:
     """One hand as ``eval --json`` lists it: its cards, category, description (the wheel's
     place noted when the rules move it) and value under `wheel`.
 
-    >>> hand_obj(parse_cards("As Ks Qs"), "lowest")["category"]
-    'THREE_CARD_HIGH'
+    >>> hand_obj(parse_cards("As Ad Ac"), "lowest")["category"]
+    'TRIPS'
     """
     value = evaluate(codes, wheel=wheel)  # type: ignore[arg-type]
     return {

@@ -165,8 +165,8 @@ def create_app(limits: Optional[Limits] = None) -> FastAPI:
     """The service's application, each request bounded by `limits` (default `Limits()`).
 
     >>> from fastapi.testclient import TestClient
-    >>> TestClient(create_app()).post("/evaluate", json={"cards": "As Ks Qs"}).json()["category"]
-    'THREE_CARD_TRIPS'
+    >>> TestClient(create_app()).post("/evaluate", json={"cards": "As Ad Ac"}).json()["category"]
+    'TRIPS'
     """
     lim = limits or Limits()
     app = FastAPI(
