@@ -452,3 +452,21 @@ def test_docstring_examples() -> None:
     for module in (app, limits, catalog, hands):
         failures, tries = doctest.testmod(module)
         assert failures == 0 and tries > 0, module.__name__
+
+
+def test_a_long_request_does_not_hold_up_the_others() -> None:
+    import threading
+
+    body = {"deals": 20_000, "strategy": "fast"}
+    # As a client, one event loop for every request (as under uvicorn).
+    with TestClient(create_app(Limits(simulate_seconds=3.0))) as slow:
+        worker = threading.Thread(target=lambda: slow.post("/simulate", json=body))
+        worker.start()
+        try:
+            time.sleep(0.3)  # the simulation under way
+            start = time.monotonic()
+            assert slow.get("/health").status_code == 200
+            assert slow.post("/evaluate", json={"cards": "As Ks Qs"}).status_code == 200
+            assert time.monotonic() - start < 1.5 and worker.is_alive()
+        finally:
+            worker.join(timeout=30)
