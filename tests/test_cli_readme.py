@@ -133,14 +133,18 @@ MINIMAL = {
 }
 
 
-def test_every_command_but_presets_and_rules_takes_the_rules_options() -> None:
+#: The commands that play no game of their own: no rules options.
+NO_RULES = ("presets", "rules", "serve")
+
+
+def test_every_command_but_presets_rules_and_serve_takes_the_rules_options() -> None:
     from chinese_poker.cli import build_parser
 
     commands = subcommands(build_parser())
-    assert set(commands) == set(MINIMAL) | {"presets", "rules"}
+    assert set(commands) == set(MINIMAL) | set(NO_RULES)
     for name, options in commands.items():
         common = {"--preset", "--option", "--notation", "--json"}
-        assert common <= options or name in ("presets", "rules"), name
+        assert common <= options or name in NO_RULES, name
     # And each one applies --option: an unknown option name is refused before any work.
     for name, args in MINIMAL.items():
         r = run(*name.split(), *args, "--option", "no.such.option=1", stdin="quit\n")

@@ -40,8 +40,8 @@ def option_value(text: str) -> str | int | bool:
     return text
 
 
-def cmd_presets(args: argparse.Namespace) -> int:
-    """A table of every preset: its game, scoring method, royalty table and naturals."""
+def _rows() -> list[dict[str, str]]:
+    """Every preset's game, scoring method, royalty table and naturals, as the core writes them."""
     rows: list[dict[str, str]] = []
     for name in Rules.presets():
         rules = Rules.preset(name)
@@ -54,9 +54,36 @@ def cmd_presets(args: argparse.Namespace) -> int:
                 "naturals": rules["natural.enabled"],
             }
         )
+    return rows
+
+
+def preset_summaries() -> list[dict[str, Any]]:
+    """Every preset as ``presets --json`` lists it: name, game, method, royalties and the
+    naturals as ``{"kind", "value"}`` objects.
+
+    >>> preset_summaries()[0]["name"] == Rules.presets()[0]
+    True
+    """
+    return [{**r, "naturals": _natural_list(r["naturals"])} for r in _rows()]
+
+
+def preset_options(name: str) -> dict[str, dict[str, Any]]:
+    """Every option of preset `name` as ``rules NAME --json`` gives it: its value and whether
+    it differs from `plain`.
+
+    >>> preset_options("ofc_us")["game"]
+    {'value': 'ofc', 'differs': True}
+    """
+    values = Rules.preset(name).to_dict()
+    base = Rules.preset(BASE_PRESET).to_dict()
+    return {k: {"value": option_value(v), "differs": base.get(k) != v} for k, v in values.items()}
+
+
+def cmd_presets(args: argparse.Namespace) -> int:
+    """A table of every preset: its game, scoring method, royalty table and naturals."""
+    rows = _rows()
     if args.json:
-        listed = [{**r, "naturals": _natural_list(r["naturals"])} for r in rows]
-        emit("presets", {"presets": listed})
+        emit("presets", {"presets": preset_summaries()})
         return 0
     header = ("preset", "game", "method", "royalties", "naturals")
     shown = [
@@ -71,14 +98,11 @@ def cmd_presets(args: argparse.Namespace) -> int:
 
 def cmd_rules(args: argparse.Namespace) -> int:
     """Every option of one preset with its value, those that differ from `plain` marked."""
+    if args.json:
+        emit("rules", {"preset": args.name, "options": preset_options(args.name)})
+        return 0
     values = Rules.preset(args.name).to_dict()
     base = Rules.preset(BASE_PRESET).to_dict()
-    if args.json:
-        out = {
-            k: {"value": option_value(v), "differs": base.get(k) != v} for k, v in values.items()
-        }
-        emit("rules", {"preset": args.name, "options": out})
-        return 0
     width = max(len(k) for k in values)
     for name, value in values.items():
         mark = "*" if base.get(name) != value else " "

@@ -7,39 +7,39 @@ import json
 import sys
 from typing import Any
 
-from chinese_poker import Setting, evaluate, parse_cards, score
+from chinese_poker import ScoreResult, Setting, evaluate, parse_cards, score
 from chinese_poker.cli.errors import CliError
 from chinese_poker.cli.jsonout import card_list, emit, number, setting_obj, settlement
 from chinese_poker.cli.options import rules_of
 from chinese_poker.cli.term import ANSI, cards, pad, setting_lines
 
 
+def hand_obj(codes: list[int], wheel: str) -> dict[str, Any]:
+    """One hand as ``eval --json`` lists it: its cards, category, description (the wheel's
+    place noted when the rules move it) and value under `wheel`.
+
+    >>> hand_obj(parse_cards("As Ad Ac"), "lowest")["category"]
+    'TRIPS'
+    """
+    value = evaluate(codes, wheel=wheel)  # type: ignore[arg-type]
+    return {
+        "cards": card_list(codes),
+        "category": value.category.name,
+        "description": _wheel_note(value.describe(), wheel),
+        "value": int(value),
+    }
+
+
 def cmd_eval(args: argparse.Namespace) -> int:
     """Print the category and description of each hand."""
     wheel = rules_of(args)["rank.wheel"]
-    rows: list[dict[str, Any]] = []
-    for text in args.hands:
-        codes = parse_cards(text, notation=args.notation)
-        value = evaluate(codes, wheel=wheel)  # type: ignore[arg-type]
-        rows.append(
-            {
-                "codes": codes,
-                "category": value.category.name,
-                "description": _wheel_note(value.describe(), wheel),
-                "value": int(value),
-            }
-        )
+    rows = [
+        {"codes": codes, **hand_obj(codes, wheel)}
+        for codes in (parse_cards(text, notation=args.notation) for text in args.hands)
+    ]
     if args.json:
         # One shape however many hands were given, so a script needs no special case.
-        hands = [
-            {
-                "cards": card_list(r["codes"]),
-                "category": r["category"],
-                "description": r["description"],
-                "value": r["value"],
-            }
-            for r in rows
-        ]
+        hands = [{k: v for k, v in r.items() if k != "codes"} for r in rows]
         emit("eval", {"wheel": wheel, "hands": hands})
         return 0
     shown = [cards(r["codes"]) for r in rows]
@@ -56,8 +56,12 @@ def _wheel_note(description: str, wheel: str) -> str:
     return description
 
 
-def _player(text: str, notation: str) -> Setting | str | tuple[str, Setting]:
-    """One player of the command line: a setting, 'surrender' or 'natural:<setting>'."""
+def player_of(text: str, notation: str = "intl") -> Setting | str | tuple[str, Setting]:
+    """One player as text: a setting, 'surrender' or 'natural:<setting>'.
+
+    >>> player_of("surrender")
+    'surrender'
+    """
     t = text.strip()
     if t.lower() == "surrender":
         return "surrender"
@@ -86,7 +90,7 @@ def _players_file(path: str) -> list[str]:
     except RecursionError as exc:
         raise CliError(f"cannot read {name}: JSON nested too deeply") from exc
     players = data.get("players") if isinstance(data, dict) else data
-    texts = [_setting_text(p) for p in players] if isinstance(players, list) else None
+    texts = [setting_text(p) for p in players] if isinstance(players, list) else None
     if texts is None or None in texts:
         raise CliError(
             f"cannot read {name}: expected a list of settings or "
@@ -96,8 +100,8 @@ def _players_file(path: str) -> list[str]:
     return [t for t in texts if t is not None]
 
 
-def _setting_text(player: Any) -> str | None:
-    """One player of a ``--file`` as command-line text: a string as it is, or a setting in
+def setting_text(player: Any) -> str | None:
+    """One player of a ``--file`` (or of a request) as command-line text: a string as it is, or a setting in
     the layout the commands' JSON prints (so `solve --json` output can be settled); None
     when it is neither."""
     if isinstance(player, str):
@@ -118,24 +122,10 @@ def cmd_score(args: argparse.Namespace) -> int:
     texts: list[str] = list(args.players)
     if args.file:
         texts += _players_file(args.file)
-    players = [_player(t, args.notation) for t in texts]
+    players = [player_of(t, args.notation) for t in texts]
     result = score(players, rules)  # type: ignore[arg-type]
     if args.json:
-        names = [f"P{i}" for i in range(len(players))]
-        shown = []
-        for player, info in zip(players, result.players):
-            setting = player[1] if isinstance(player, tuple) else player
-            shown.append(
-                {
-                    "status": info["status"],
-                    "setting": setting_obj(setting) if isinstance(setting, Setting) else None,
-                    "values": [v.describe() for v in info["values"]] if info["values"] else None,
-                    "royalties": list(info["royalties"]),
-                    "dealt_royalty": number(info["dealt_royalty"]),
-                    "total": number(info["total"]),
-                }
-            )
-        emit("score", {"preset": args.preset, "players": shown, **settlement(result, names)})
+        emit("score", {"preset": args.preset, **score_payload(players, result)})
         return 0
     for i, (player, info) in enumerate(zip(players, result.players)):
         setting = player[1] if isinstance(player, tuple) else player
@@ -146,3 +136,26 @@ def cmd_score(args: argparse.Namespace) -> int:
     print()
     print(result.explain())
     return 0
+
+
+def score_payload(
+    players: list[Setting | str | tuple[str, Setting]], result: ScoreResult
+) -> dict[str, Any]:
+    """A settled deal as ``score --json`` gives it (without its preset): each player's
+    status, setting, row values, royalties and total, then the totals, the pair matrix and
+    each pair, the players named P0, P1, …"""
+    names = [f"P{i}" for i in range(len(players))]
+    shown = []
+    for player, info in zip(players, result.players):
+        setting = player[1] if isinstance(player, tuple) else player
+        shown.append(
+            {
+                "status": info["status"],
+                "setting": setting_obj(setting) if isinstance(setting, Setting) else None,
+                "values": [v.describe() for v in info["values"]] if info["values"] else None,
+                "royalties": list(info["royalties"]),
+                "dealt_royalty": number(info["dealt_royalty"]),
+                "total": number(info["total"]),
+            }
+        )
+    return {"players": shown, **settlement(result, names)}

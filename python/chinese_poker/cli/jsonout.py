@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import Any
 
-from chinese_poker import Natural, ScoreResult, Setting, format_cards
+from chinese_poker import Natural, ScoreResult, Setting, Solution, format_cards
 from chinese_poker.cli.term import named
 
 #: The version of the layout of every command's JSON; raised when a layout changes in a way
@@ -48,6 +48,19 @@ def number(x: int | float | Fraction) -> int | float:
 def natural_obj(natural: Natural | None) -> dict[str, Any] | None:
     """A natural as ``{"kind": ..., "value": ...}``, or None."""
     return None if natural is None else {"kind": natural.kind, "value": natural.value}
+
+
+def solution_obj(sol: Solution) -> dict[str, Any]:
+    """A solver's answer as ``solve --json`` gives it: the setting, its EV and standard
+    error, any natural, whether every setting fouls, and the candidates with their EVs."""
+    return {
+        "setting": setting_obj(sol.setting),
+        "ev": sol.ev,
+        "se": sol.se,
+        "natural": natural_obj(sol.natural),
+        "fouled": sol.fouled,
+        "candidates": [{"setting": setting_obj(s), "ev": ev} for s, ev in sol.candidates],
+    }
 
 
 def settlement(result: ScoreResult, names: Sequence[str]) -> dict[str, Any]:

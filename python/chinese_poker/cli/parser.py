@@ -17,6 +17,7 @@ from chinese_poker.cli.ofc_play import OFC_HELP, cmd_ofc_play
 from chinese_poker.cli.ofc_simulate import cmd_ofc_match, cmd_ofc_simulate, strategy_list
 from chinese_poker.cli.options import DEFAULT_PRESET
 from chinese_poker.cli.play import PLAY_HELP, cmd_play
+from chinese_poker.cli.serve import cmd_serve
 from chinese_poker.cli.solving import cmd_demo, cmd_simulate, cmd_solve
 from chinese_poker.cli.training import cmd_train
 from chinese_poker.ofc import OFC_STRATEGIES
@@ -416,4 +417,17 @@ def build_parser() -> argparse.ArgumentParser:
     ru.add_argument("name", metavar="PRESET", choices=Rules.presets(), help="a preset name")
     ru.add_argument("--json", action="store_true", help="print JSON for scripts")
     ru.set_defaults(func=cmd_rules)
+    sv = sub.add_parser(
+        "serve",
+        help="the HTTP/JSON service: evaluate, solve, score, simulate (needs the server extra)",
+        description="Serve the engine as JSON over HTTP (FastAPI, run by uvicorn; needs "
+        'pip install "chinese-poker[server]"). The endpoints and their limits are listed at '
+        "/docs.",
+    )
+    sv.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    sv.add_argument("--port", type=whole(0, 65535), default=8000, help="port (default 8000)")
+    sv.add_argument(
+        "--workers", type=whole(1, 64), default=1, help="worker processes (default 1; at most 64)"
+    )
+    sv.set_defaults(func=cmd_serve)
     return parser

@@ -9,7 +9,14 @@ from typing import Any
 
 from chinese_poker import Rules, Setting, deal, score, simulate, solve
 from chinese_poker.cli.errors import CliError
-from chinese_poker.cli.jsonout import card_list, emit, natural_obj, setting_obj, settlement
+from chinese_poker.cli.jsonout import (
+    card_list,
+    emit,
+    natural_obj,
+    setting_obj,
+    settlement,
+    solution_obj,
+)
 from chinese_poker.cli.options import holds_bank, rules_of
 from chinese_poker.cli.term import BOLD, cards, paint, pair_lines, setting_lines, signed
 from chinese_poker.cli.training import load_model
@@ -46,12 +53,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
             "strategy": args.strategy,
             "opponents": args.opponents,
             "banker": args.banker,
-            "setting": setting_obj(sol.setting),
-            "ev": sol.ev,
-            "se": sol.se,
-            "natural": natural_obj(sol.natural),
-            "fouled": sol.fouled,
-            "candidates": [{"setting": setting_obj(s), "ev": ev} for s, ev in sol.candidates],
+            **solution_obj(sol),
         }
         emit("solve", payload)
         return 0

@@ -1,0 +1,300 @@
+"""The FastAPI application of the service: `create_app` and its endpoints.
+
+JSON in, JSON out, in the layouts of the command line's ``--json`` output (built by the
+same functions of `chinese_poker.cli`). Every heavy endpoint is a plain ``def``: FastAPI
+runs those in its thread pool, and the engine releases the GIL while it works, so a long
+solve or simulation never blocks the event loop nor the other requests.
+"""
+
+from typing import Any, Optional, Union
+
+import numpy as np
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from chinese_poker import (
+    ChinesePokerError,
+    HandSizeError,
+    InternalError,
+    OptionError,
+    Rules,
+    Setting,
+    __version__,
+    parse_cards,
+    score,
+    simulate,
+    solve,
+    solve_batch,
+)
+from chinese_poker.cli.catalog import preset_options, preset_summaries
+from chinese_poker.cli.hands import hand_obj, player_of, score_payload, setting_text
+from chinese_poker.cli.jsonout import setting_obj, solution_obj
+from chinese_poker.server.limits import LimitExceeded, Limits
+from chinese_poker.server.models import (
+    Cards,
+    EvaluateBatchRequest,
+    EvaluateRequest,
+    RulesRequest,
+    ScoreRequest,
+    SettingRequest,
+    SimulateRequest,
+    SolveBatchRequest,
+    SolveRequest,
+)
+
+#: The strong solver's Monte-Carlo samples when a request gives none (the engine's default).
+DEFAULT_EFFORT = 1024
+
+#: Cards in a hand to set.
+HAND_CARDS = 13
+
+
+def _error(status: int, name: str, message: str) -> JSONResponse:
+    """The body of every refusal the service words itself: the error's name and message."""
+    return JSONResponse({"error": name, "message": message}, status_code=status)
+
+
+class BodyLimit:
+    """ASGI middleware: a request body over `max_bytes` is answered 413 before the
+    application parses it, whether it announces its length (Content-Length) or streams it."""
+
+    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+        self.app = app
+        self.max_bytes = max_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = dict(scope.get("headers") or [])
+        declared = headers.get(b"content-length")
+        if declared is not None:
+            try:
+                length = int(declared)
+            except ValueError:
+                length = -1
+            if length < 0:
+                await _error(400, "BadRequest", "Content-Length is not a byte count")(
+                    scope, receive, send
+                )
+                return
+            if length > self.max_bytes:
+                await self._refuse(scope, receive, send)
+                return
+        # Read (and count) the whole body here: no more than `max_bytes` is ever held.
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.max_bytes:
+                await self._refuse(scope, receive, send)
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        replayed = False
+
+        async def replay() -> Message:
+            nonlocal replayed
+            if not replayed:
+                replayed = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+    async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
+        message = f"the request body is over this server's limit of {self.max_bytes} bytes"
+        await _error(413, "PayloadTooLarge", message)(scope, receive, send)
+
+
+def _engine_error(request: Request, exc: Exception) -> JSONResponse:
+    """An input the engine refused: 422 with its class and message. An `InternalError` is
+    a bug of the engine caught at its boundary, not bad input: 500."""
+    status = 500 if isinstance(exc, InternalError) else 422
+    return _error(status, type(exc).__name__, str(exc))
+
+
+def _invalid_request(request: Request, exc: Exception) -> JSONResponse:
+    """A body the request models refuse: 422 with FastAPI's ``detail`` list, less each
+    error's ``input`` and ``ctx`` (an echoed input can be NaN, which JSON cannot carry, or
+    the whole body back)."""
+    errors = exc.errors() if isinstance(exc, RequestValidationError) else []
+    detail = [{"type": e["type"], "loc": list(e["loc"]), "msg": e["msg"]} for e in errors]
+    return JSONResponse({"detail": detail}, status_code=422)
+
+
+def _limit_error(request: Request, exc: Exception) -> JSONResponse:
+    """A request beyond the server's `Limits`: 422 naming the limit."""
+    return _error(422, "LimitExceeded", str(exc))
+
+
+def _text(cards: Cards) -> str:
+    """Cards of a request as the engine's text: a list of codes joined by spaces."""
+    return cards if isinstance(cards, str) else " ".join(cards)
+
+
+def _rules(request: RulesRequest) -> Rules:
+    """The preset of a request with its options applied."""
+    rules = Rules.preset(request.preset)
+    if request.options:
+        rules = rules.replace(**request.options)
+    return rules
+
+
+def _at_most(what: str, value: Union[int, float], limit: Union[int, float]) -> None:
+    """Refuse `value` above `limit` with a message naming both."""
+    if value > limit:
+        raise LimitExceeded(f"{what} {value} is over this server's limit of {limit}")
+
+
+def _player(player: Union[str, SettingRequest]) -> Union[Setting, str, Any]:
+    """One player of a ``/score`` request as `score` takes it."""
+    text = player if isinstance(player, str) else setting_text(player.model_dump())
+    return player_of(text or "")
+
+
+def create_app(limits: Optional[Limits] = None) -> FastAPI:
+    """The service's application, each request bounded by `limits` (default `Limits()`).
+
+    >>> from fastapi.testclient import TestClient
+    >>> TestClient(create_app()).post("/evaluate", json={"cards": "As Ad Ac"}).json()["category"]
+    'TRIPS'
+    """
+    lim = limits or Limits()
+    app = FastAPI(
+        title="chinese-poker",
+        version=__version__,
+        description="Evaluate, solve, score and simulate Chinese poker over HTTP.",
+    )
+    app.state.limits = lim
+    app.add_middleware(BodyLimit, max_bytes=lim.body_bytes)
+    app.add_exception_handler(ChinesePokerError, _engine_error)
+    app.add_exception_handler(LimitExceeded, _limit_error)
+    app.add_exception_handler(RequestValidationError, _invalid_request)
+
+    @app.get("/health")
+    async def health() -> dict[str, Any]:
+        """Whether the service answers, and the engine's version."""
+        return {"status": "ok", "version": __version__}
+
+    @app.get("/presets")
+    def presets() -> dict[str, Any]:
+        """Every rules preset: name, game, scoring method, royalty table, naturals."""
+        return {"presets": preset_summaries()}
+
+    @app.get("/presets/{name}", response_model=None)
+    def preset(name: str) -> Union[dict[str, Any], JSONResponse]:
+        """Every option of one preset, its value and whether it differs from `plain`."""
+        if name not in Rules.presets():
+            return _error(404, "NotFound", f"no preset {name!r}; GET /presets lists them")
+        return {"preset": name, "options": preset_options(name)}
+
+    # The endpoints below call the engine: plain `def`, run in FastAPI's thread pool.
+
+    @app.post("/evaluate")
+    def evaluate(request: EvaluateRequest) -> dict[str, Any]:
+        """One 3- or 5-card hand: its category, description and value under the wheel."""
+        wheel = _rules(request)["rank.wheel"]
+        return {"wheel": wheel, **hand_obj(parse_cards(_text(request.cards)), wheel)}
+
+    @app.post("/evaluate/batch")
+    def evaluate_batch(request: EvaluateBatchRequest) -> dict[str, Any]:
+        """Several hands, each as ``/evaluate`` answers it, in order."""
+        _at_most("hands", len(request.hands), lim.batch)
+        wheel = _rules(request)["rank.wheel"]
+        hands = [hand_obj(parse_cards(_text(h)), wheel) for h in request.hands]
+        return {"wheel": wheel, "hands": hands}
+
+    @app.post("/solve")
+    def solve_hand(request: SolveRequest) -> dict[str, Any]:
+        """Set one hand: the chosen setting, its EV, the candidates and any natural."""
+        rules = _rules(request)
+        _at_most("candidates", request.candidates, lim.candidates)
+        monte_carlo: dict[str, Any] = {}
+        if request.strategy == "strong":
+            effort = min(DEFAULT_EFFORT, lim.effort) if request.effort is None else request.effort
+            budget = lim.solve_seconds if request.time_budget is None else request.time_budget
+            _at_most("effort", effort, lim.effort)
+            _at_most("time_budget", budget, lim.solve_seconds)
+            monte_carlo = {"effort": effort, "time_budget": budget}
+        elif request.effort is not None or request.time_budget is not None:
+            # As the command line does: a knob that would change nothing is refused.
+            raise OptionError("effort and time_budget need strategy strong")
+        sol = solve(
+            _text(request.hand),
+            rules,
+            strategy=request.strategy,
+            opponents=request.opponents,
+            seed=request.seed,
+            candidates=request.candidates,
+            banker=request.banker,
+            **monte_carlo,
+        )
+        return {
+            "preset": request.preset,
+            "strategy": request.strategy,
+            "opponents": request.opponents,
+            "banker": request.banker,
+            **solution_obj(sol),
+        }
+
+    @app.post("/solve/batch")
+    def solve_hands(request: SolveBatchRequest) -> dict[str, Any]:
+        """Set several hands with the fast solver: each one's setting and EV, in order."""
+        _at_most("hands", len(request.hands), lim.batch)
+        rules = _rules(request)
+        codes = [parse_cards(_text(h)) for h in request.hands]
+        for i, hand in enumerate(codes):
+            if len(hand) != HAND_CARDS:
+                raise HandSizeError(f"hand {i} has {len(hand)} cards; a hand to set has 13")
+        settings, evs = solve_batch(
+            np.array(codes, dtype=np.uint8),
+            rules,
+            opponents=request.opponents,
+            banker=request.banker,
+        )
+        solutions = [
+            {"setting": setting_obj(Setting.from_codes(row.tolist())), "ev": float(ev)}
+            for row, ev in zip(settings, evs)
+        ]
+        return {
+            "preset": request.preset,
+            "opponents": request.opponents,
+            "banker": request.banker,
+            "solutions": solutions,
+        }
+
+    @app.post("/score")
+    def settle(request: ScoreRequest) -> dict[str, Any]:
+        """Settle one deal: each player's rows, the totals, the pair matrix and each pair."""
+        rules = _rules(request)
+        players = [_player(p) for p in request.players]
+        result = score(players, rules)
+        return {"preset": request.preset, **score_payload(players, result)}
+
+    @app.post("/simulate")
+    def run_simulation(request: SimulateRequest) -> dict[str, Any]:
+        """Play deals and aggregate them, as ``simulate --json``; the run stops at the
+        server's time budget with the deals played by then (``timed_out``)."""
+        _at_most("deals", request.deals, lim.simulate_deals)
+        rules = _rules(request)
+        result = simulate(
+            request.deals,
+            players=request.players,
+            rules=rules,
+            strategy=request.strategy,
+            seed=request.seed,
+            progress=False,
+            time_budget=lim.simulate_seconds,
+        )
+        return {"preset": request.preset, **result.to_dict()}
+
+    return app
