@@ -282,6 +282,10 @@ def argument(callable_name: str, name: str) -> st.SearchStrategy[Any]:
 
 
 def category(value: Any) -> Any:
+    if isinstance(value, np.ndarray):
+        # Category is a plain IntEnum: the standard library looks a value up by ==, which
+        # numpy broadcasts (a huge broadcast view then asks for terabytes): not the engine's.
+        return None
     try:
         return cp.Category(value)
     except ValueError as e:
