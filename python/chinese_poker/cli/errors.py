@@ -3,6 +3,7 @@ input (the cards, a rules option, an input file, an output path), never a traceb
 
 from __future__ import annotations
 
+import os
 import re
 
 from chinese_poker import (
@@ -61,3 +62,17 @@ def table_error(exc: InvalidSettingError) -> CliError:
     """A table of open-face the rules cannot seat, in the command's words (the core calls
     it an invalid setting, which `describe` would word as bad cards)."""
     return CliError(f"cannot seat that table: {str(exc).removeprefix('invalid setting: ')}")
+
+
+def check_output(path: str | None, what: str) -> None:
+    """Refuse an output path whose folder is missing or not writable before any deal is
+    played, so that a long run is not lost at its end."""
+    if path is None:
+        return
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        raise CliError(f"cannot write the {what} {path}: it is a folder")
+    if not os.path.isdir(folder):
+        raise CliError(f"cannot write the {what} {path}: no folder {folder}")
+    if not os.access(folder, os.W_OK):
+        raise CliError(f"cannot write the {what} {path}: the folder is not writable")

@@ -4,11 +4,10 @@ settled) and ``simulate`` (many deals, aggregated)."""
 from __future__ import annotations
 
 import argparse
-import os
 from typing import Any
 
 from chinese_poker import Rules, Setting, deal, score, simulate, solve
-from chinese_poker.cli.errors import CliError
+from chinese_poker.cli.errors import CliError, check_output
 from chinese_poker.cli.jsonout import (
     card_list,
     emit,
@@ -140,25 +139,11 @@ def _demo_json(args: argparse.Namespace, rules: Rules, deck: list[int], names: l
     return 0
 
 
-def _check_output(path: str | None, what: str) -> None:
-    """Refuse an output path whose folder is missing or not writable before any deal is
-    played, so that a long run is not lost at its end."""
-    if path is None:
-        return
-    folder = os.path.dirname(os.path.abspath(path))
-    if os.path.isdir(path):
-        raise CliError(f"cannot write the {what} {path}: it is a folder")
-    if not os.path.isdir(folder):
-        raise CliError(f"cannot write the {what} {path}: no folder {folder}")
-    if not os.access(folder, os.W_OK):
-        raise CliError(f"cannot write the {what} {path}: the folder is not writable")
-
-
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Play many deals and print (or write) the aggregate."""
     rules = rules_of(args)
-    _check_output(args.csv, "CSV file")
-    _check_output(args.plot, "plot")
+    check_output(args.csv, "CSV file")
+    check_output(args.plot, "plot")
     if args.plot is not None:
         try:
             _pyplot()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 
 from chinese_poker import IterationReport, Model, train_model
-from chinese_poker.cli.errors import CliError
+from chinese_poker.cli.errors import CliError, check_output
 from chinese_poker.cli.jsonout import emit
 from chinese_poker.cli.options import rules_of
 
@@ -35,11 +35,9 @@ def _report_dict(r: IterationReport) -> dict[str, object]:
 
 def cmd_train(args: argparse.Namespace) -> int:
     """Train a model and write it to ``--out``."""
-    # Imported here: `solving` imports this module for `load_model`.
-    from chinese_poker.cli.solving import _check_output
 
     rules = rules_of(args)
-    _check_output(args.out, "model file")
+    check_output(args.out, "model file")
 
     reports: list[IterationReport] = []
 

@@ -11,7 +11,7 @@
 
 use super::complete::{cards_to_come, complete_clairvoyant};
 use super::fantasyland::best_fantasyland_setting;
-use super::fl_table::FlTable;
+use super::fl_table::{FlTable, FlWorth};
 use super::heuristic::{board_heuristic, complete, FANTASYLAND_VALUE};
 use super::state::{Board, Move, OfcGame};
 use super::OfcRules;
@@ -237,44 +237,6 @@ pub fn fantasyland_value(rules: &OfcRules, players: usize, cards: u8) -> f64 {
     FlTable::builtin().per_opponent(rules, cards) * players.saturating_sub(1) as f64
 }
 
-/// What the agent counts for a qualifying board, by its Fantasyland card
-/// count: looked up once per decision, then once per rollout board.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub(super) struct FlWorth {
-    by_cards: [f64; 18],
-}
-
-impl FlWorth {
-    /// The worth `cfg` gives each card count under `rules` at `players`.
-    fn new(cfg: &AgentConfig, rules: &OfcRules, players: usize) -> FlWorth {
-        let mut by_cards = [0.0; 18];
-        for cards in 13..=17u8 {
-            by_cards[cards as usize] = cfg.fantasyland_value(rules, players, cards);
-        }
-        FlWorth { by_cards }
-    }
-
-    /// The worth `f(cards)` for each Fantasyland card count 13..=17.
-    #[cfg(test)]
-    pub(super) fn from_fn(f: impl Fn(u8) -> f64) -> FlWorth {
-        let mut by_cards = [0.0; 18];
-        for cards in 13..=17u8 {
-            by_cards[cards as usize] = f(cards);
-        }
-        FlWorth { by_cards }
-    }
-
-    /// The worth of a board earning `cards` Fantasyland cards (0 = none).
-    pub(super) fn of(&self, cards: u8) -> f64 {
-        self.by_cards.get(cards as usize).copied().unwrap_or(0.0)
-    }
-
-    /// Is every card count worth nothing (no Fantasyland counted)?
-    pub(super) fn is_zero(&self) -> bool {
-        self.by_cards.iter().all(|&x| x == 0.0)
-    }
-}
-
 /// Completes a board from the cards at `deck[*pos..]` with the given policy.
 fn complete_with(
     board: &mut Board,
@@ -388,7 +350,7 @@ pub fn suggest_with(
     check_turn(game, seat)?;
     let rules = game.rules();
     let n = game.players();
-    let worth = FlWorth::new(cfg, rules, n);
+    let worth = FlWorth::from_fn(|cards| cfg.fantasyland_value(rules, n, cards));
     if game.in_fantasyland(seat) {
         let stay = if cfg.fantasyland {
             worth.of(rules.fantasyland.repeat_cards)

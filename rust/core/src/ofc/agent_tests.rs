@@ -208,7 +208,7 @@ fn a_qualifying_board_counts_the_cards_its_front_earns() {
     use crate::setting::Setting;
     let rules = OfcRules::preset("ofc_pineapple_progressive").unwrap();
     let cfg = AgentConfig::with_samples(8);
-    let worth = FlWorth::new(&cfg, &rules, 2);
+    let worth = FlWorth::from_fn(|cards| cfg.fantasyland_value(&rules, 2, cards));
     let board = |text: &str| Board::from_setting(&Setting::parse(text, Notation::Intl).unwrap());
     let other = board("2c 3d 4h / 5s 6d 8h 8s Tc / 9c 9d Js Jh 4s");
     let added = |text: &str| {

@@ -9,7 +9,7 @@
 //! Pineapple the search keeps exactly two cards of each street's three
 //! (the cards come street by street, three at a time, after the first five).
 
-use super::agent::FlWorth;
+use super::fl_table::FlWorth;
 use super::state::Board;
 use super::OfcRules;
 use crate::cards::Card;

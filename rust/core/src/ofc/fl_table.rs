@@ -242,6 +242,35 @@ pub fn fantasyland_counts(rules: &OfcRules) -> Vec<u8> {
     counts
 }
 
+/// What the agent counts for a qualifying board, by its Fantasyland card
+/// count: looked up once per decision, then once per rollout board.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(crate) struct FlWorth {
+    by_cards: [f64; 18],
+}
+
+impl FlWorth {
+    /// The worth `f(cards)` for each Fantasyland card count 13..=17 (an
+    /// agent passes its `AgentConfig::fantasyland_value`).
+    pub(crate) fn from_fn(f: impl Fn(u8) -> f64) -> FlWorth {
+        let mut by_cards = [0.0; 18];
+        for cards in 13..=17u8 {
+            by_cards[cards as usize] = f(cards);
+        }
+        FlWorth { by_cards }
+    }
+
+    /// The worth of a board earning `cards` Fantasyland cards (0 = none).
+    pub(crate) fn of(&self, cards: u8) -> f64 {
+        self.by_cards.get(cards as usize).copied().unwrap_or(0.0)
+    }
+
+    /// Is every card count worth nothing (no Fantasyland counted)?
+    pub(crate) fn is_zero(&self) -> bool {
+        self.by_cards.iter().all(|&x| x == 0.0)
+    }
+}
+
 #[cfg(test)]
 #[path = "fl_table_tests.rs"]
 mod tests;
