@@ -201,14 +201,26 @@ fn a_match_beyond_memory_is_refused() {
 #[test]
 fn a_cancelled_run_keeps_a_prefix_of_its_deals() {
     use crate::cancel::{self, Cancel};
-    use std::sync::atomic::{AtomicU64, Ordering};
+    use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
     let rules = Rules::preset("wiki_2_4").unwrap();
     for threads in [1, 2] {
         let token = Cancel::new();
         let hands = AtomicU64::new(0);
-        // Cancels once 3,000 hands (750 deals) are set, part-way through a chunk.
+        let last_of_first_chunk_seen = AtomicBool::new(false);
+        // The last hand set in the first chunk (deals 7..263, 256 a chunk):
+        // once it is being set that chunk has passed its last Ctrl-C check
+        // and will finish, so a kept prefix is certain whatever the threads'
+        // timing (with two threads the other one may race far ahead).
+        let deck = deal_deck(3, 7 + 255);
+        let last: [Card; 13] = std::array::from_fn(|i| deck[13 * 3 + i]);
+        // Cancels once 3,000 hands (750 deals) are set and the first chunk
+        // is sure to finish: part-way through a later chunk.
         let set = |seat: usize, h: &[Card; 13]| {
-            if hands.fetch_add(1, Ordering::Relaxed) == 3000 {
+            if seat == 3 && *h == last {
+                last_of_first_chunk_seen.store(true, Ordering::SeqCst);
+            }
+            let n = hands.fetch_add(1, Ordering::SeqCst);
+            if n >= 3000 && last_of_first_chunk_seen.load(Ordering::SeqCst) {
                 token.cancel();
             }
             greedy(seat, h)
