@@ -8,6 +8,8 @@ solve or simulation never blocks the event loop nor the other requests.
 
 import os
 import sqlite3
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any, Optional, Union
 
 import numpy as np
@@ -199,14 +201,22 @@ def create_app(limits: Optional[Limits] = None, database: Optional[str] = None) 
     'TRIPS'
     """
     lim = limits or Limits()
+    store = SessionStore(database or os.environ.get(DATABASE_ENV) or MEMORY)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        # Closing the last connection of a WAL database folds its log back into the file.
+        yield
+        store.close()
+
     app = FastAPI(
+        lifespan=lifespan,
         title="chinese-poker",
         version=__version__,
         description="Evaluate, solve, score and simulate Chinese poker over HTTP, and play "
         "game sessions of the closed game and of open-face against the engine.",
     )
     app.state.limits = lim
-    store = SessionStore(database or os.environ.get(DATABASE_ENV) or MEMORY)
     app.state.store = store
     app.add_middleware(BodyLimit, max_bytes=lim.body_bytes)
     app.add_exception_handler(ChinesePokerError, _engine_error)

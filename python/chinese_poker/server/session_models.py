@@ -5,7 +5,7 @@ every request model of the service.
 (No ``from __future__ import annotations``: pydantic evaluates these annotations at run time.)
 """
 
-from typing import Literal, Optional, Union
+from typing import Any, Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -91,3 +91,97 @@ class OfcMove(BaseModel):
 
 #: The body of ``POST /sessions/{id}/move``: a move of the session's game.
 MoveRequest = Union[ClosedMove, OfcMove]
+
+
+class Board(BaseModel):
+    """An open-face board: the cards placed on each row so far."""
+
+    front: list[str]
+    middle: list[str]
+    back: list[str]
+
+
+class MoveShape(BaseModel):
+    """What the seat to act must do now: place `place` cards and discard `discard`."""
+
+    place: int
+    discard: int
+
+
+class SessionState(BaseModel):
+    """What one seat may see of its session's deal, with the session's table."""
+
+    session: str
+    game: str
+    preset: str
+    players: int
+    seat: int = Field(description="the seat of the token")
+    bots: list[int] = Field(description="the seats the server plays")
+    hand: list[str] = Field(
+        description="closed: the seat's 13 cards; open-face: its cards to place now"
+    )
+    finished: bool = Field(description="whether the deal is over")
+    settlement: Optional[dict[str, Any]] = Field(
+        description="once finished: each seat's setting and result, the totals, the pair "
+        "matrix and each pair, as POST /score answers"
+    )
+
+
+class ClosedState(SessionState):
+    """A seat's view of a closed deal: its cards, its setting once set, which seats have
+    set; the others' settings only in the settlement, once every seat has set."""
+
+    setting: Optional[SettingRequest] = Field(description="the seat's setting, once set")
+    natural: bool = Field(description="whether the seat declared a natural")
+    has_set: list[bool] = Field(description="for each seat, whether it has set")
+
+
+class OfcState(SessionState):
+    """A seat's view of an open-face deal (the engine's ``OfcGame.view``): the boards face
+    up, each seat's discard count, the seat's own discards, whose turn it is."""
+
+    to_act: Optional[int] = Field(description="the seat to act, None once finished")
+    move: Optional[MoveShape] = Field(description="this seat's move now, when it is to act")
+    discards: list[str] = Field(description="the seat's own discards")
+    boards: list[Optional[Board]] = Field(
+        description="each seat's board; None for a Fantasyland board still hidden"
+    )
+    discard_counts: list[int] = Field(description="how many cards each seat has discarded")
+    button: int
+    fantasyland: list[int] = Field(description="each seat's Fantasyland card count (0: none)")
+
+
+class Candidate(BaseModel):
+    """A setting and its expected points."""
+
+    setting: SettingRequest
+    ev: float
+
+
+class ClosedHint(BaseModel):
+    """The strong solver's advice for a closed hand, as ``POST /solve`` answers."""
+
+    session: str
+    seat: int
+    setting: SettingRequest
+    ev: float
+    se: Optional[float]
+    natural: Optional[dict[str, Any]]
+    fouled: bool
+    candidates: list[Candidate]
+
+
+class RankedMove(BaseModel):
+    """An open-face move, in the body ``POST /sessions/{id}/move`` takes, and its estimated
+    points."""
+
+    move: OfcMove
+    ev: float
+
+
+class OfcHint(BaseModel):
+    """The placement agent's best moves for the seat to act, best first."""
+
+    session: str
+    seat: int
+    moves: list[RankedMove]

@@ -43,9 +43,13 @@ from chinese_poker.cli.play import solver_player
 from chinese_poker.ofc import OfcGame
 from chinese_poker.server.limits import Limits
 from chinese_poker.server.session_models import (
+    ClosedHint,
     ClosedMove,
+    ClosedState,
     MoveRequest,
+    OfcHint,
     OfcMove,
+    OfcState,
     SeatToken,
     SessionCreated,
     SessionRequest,
@@ -106,11 +110,16 @@ def _seat_of(row: SessionRow, token: str) -> int:
     return seats[0]
 
 
-def _damaged(row: SessionRow, exc: Exception) -> SessionRefused:
-    """A stored state that does not load: a fault of the server, logged with its cause and
-    answered 500 without it (the cause may quote the save, which holds the deck)."""
-    _log.error("session %s: the stored state does not load: %s", row.id, exc)
+def _damaged(sid: str, exc: Exception) -> SessionRefused:
+    """A stored session that does not load: a fault of the server, logged with its cause
+    and answered 500 without it (the cause may quote the save, which holds the deck)."""
+    _log.error("session %.40s: the stored session does not load: %s", sid, exc)
     return SessionRefused(500, "DamagedSession", "the saved state of this session is damaged")
+
+
+#: How a move of each game is written, for a move in the other game's shape.
+_CLOSED_SHAPE = 'a move of the closed game is {"setting": ...} or {"natural": true}'
+_OFC_SHAPE = "a move of open-face is {front, middle, back, discard}"
 
 
 @dataclass
@@ -181,18 +190,14 @@ class ClosedDeal:
         """Whether every seat has set: the deal is settled."""
         return all(p is not None for p in self.played)
 
-    def move(self, seat: int, mv: ClosedMove) -> None:
+    def move(self, seat: int, mv: MoveRequest, lim: Limits) -> None:
         """Set `seat`'s hand; refused when it has set already or the setting is not its
         13 cards."""
+        if not isinstance(mv, ClosedMove) or mv.natural == (mv.setting is not None):
+            raise SessionRefused(422, "InvalidMove", _CLOSED_SHAPE)
         if self.played[seat] is not None:
             raise _not_now("this seat has set its hand already")
         hand = self.hands[seat]
-        if mv.natural == (mv.setting is not None):
-            raise SessionRefused(
-                422,
-                "InvalidMove",
-                'a move of the closed game is {"setting": ...} or {"natural": true}',
-            )
         if mv.natural:
             sol = solve(
                 hand, self.rules, opponents=len(self.hands) - 1, banker=holds_bank(self.rules, seat)
@@ -217,7 +222,7 @@ class ClosedDeal:
             "hand": card_list(sorted(self.hands[seat], reverse=True)),
             "setting": None if setting is None else setting_obj(setting),
             "natural": isinstance(mine, tuple),
-            "set": [p is not None for p in self.played],
+            "has_set": [p is not None for p in self.played],
             "finished": self.finished,
             "settlement": None,
         }
@@ -273,8 +278,10 @@ class OfcDeal:
             mv = g.suggest(samples=lim.bot_effort, seed=AGENT_SEED)[0][0]
             g.play_move(g.to_act, mv)
 
-    def move(self, seat: int, mv: OfcMove, lim: Limits) -> None:
+    def move(self, seat: int, mv: MoveRequest, lim: Limits) -> None:
         """Play `seat`'s move, then the bots'; refused when it is not the seat's turn."""
+        if not isinstance(mv, OfcMove):
+            raise SessionRefused(422, "InvalidMove", _OFC_SHAPE)
         g = self.game
         if g.is_finished():
             raise _not_now("the deal is finished")
@@ -333,7 +340,7 @@ def _load(row: SessionRow) -> Deal:
             return OfcDeal(row.preset, OfcGame.from_json(row.state), len(row.tokens))
         raise ValueError(f"unknown game {row.game!r}")
     except (ValueError, TypeError, KeyError, IndexError, ChinesePokerError) as exc:
-        raise _damaged(row, exc) from None
+        raise _damaged(row.id, exc) from None
 
 
 def _save(deal_: Deal) -> str:
@@ -405,9 +412,9 @@ def session_router(store: SessionStore, lim: Limits) -> APIRouter:
         try:
             return found(store.load(sid))
         except DamagedSession as exc:
-            raise SessionRefused(500, "DamagedSession", "the stored session is damaged") from exc
+            raise _damaged(sid, exc) from None
 
-    @router.post("", status_code=201)
+    @router.post("", status_code=201, response_model=SessionCreated)
     def create_session(request: SessionRequest) -> SessionCreated:
         """A new deal: a token for each human seat (seats 0 to humans-1), the bot seats
         played by the server. The tokens are in this answer only; the server keeps their
@@ -431,14 +438,14 @@ def session_router(store: SessionStore, lim: Limits) -> APIRouter:
             bots=list(range(request.humans, players)),
         )
 
-    @router.get("/{sid}")
+    @router.get("/{sid}", response_model=Union[ClosedState, OfcState])
     def session_state(sid: str, token: Annotated[str, Depends(token_of)]) -> dict[str, Any]:
         """The deal as the token's seat may see it."""
         row = read(sid)
         seat = _seat_of(row, token)
         return _answer(row, _load(row), seat)
 
-    @router.post("/{sid}/move")
+    @router.post("/{sid}/move", response_model=Union[ClosedState, OfcState])
     def session_move(
         sid: str, request: MoveRequest, token: Annotated[str, Depends(token_of)]
     ) -> dict[str, Any]:
@@ -450,28 +457,13 @@ def session_router(store: SessionStore, lim: Limits) -> APIRouter:
                 row = found(stored)
                 seat = _seat_of(row, token)
                 current = _load(row)
-                if isinstance(current, ClosedDeal):
-                    if not isinstance(request, ClosedMove):
-                        raise SessionRefused(
-                            422,
-                            "InvalidMove",
-                            'a move of the closed game is {"setting": ...} or {"natural": true}',
-                        )
-                    current.move(seat, request)
-                else:
-                    if not isinstance(request, OfcMove):
-                        raise SessionRefused(
-                            422,
-                            "InvalidMove",
-                            "a move of open-face is {front, middle, back, discard}",
-                        )
-                    current.move(seat, request, lim)
+                current.move(seat, request, lim)
                 row.state = _save(current)
         except DamagedSession as exc:
-            raise SessionRefused(500, "DamagedSession", "the stored session is damaged") from exc
+            raise _damaged(sid, exc) from None
         return _answer(row, current, seat)
 
-    @router.get("/{sid}/hint")
+    @router.get("/{sid}/hint", response_model=Union[ClosedHint, OfcHint])
     def session_hint(sid: str, token: Annotated[str, Depends(token_of)]) -> dict[str, Any]:
         """The engine's advice for the token's seat: closed, the strong solver's setting and
         runners-up with their EVs; open-face, the agent's best moves with estimated points
