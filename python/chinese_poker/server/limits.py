@@ -40,9 +40,10 @@ class Limits:
     #: Seconds after its last request that a game session expires: expired sessions are
     #: deleted when a new one is made (24 hours).
     session_seconds: float = 86_400.0
-    #: The Monte-Carlo rollouts of each open-face move the server plays for a bot seat: the
-    #: placement agent at this effort takes under a tenth of a second a move on one core, so
-    #: a move answered with three bot moves after it stays well under a second.
+    #: The Monte-Carlo rollouts of each open-face move the server plays for a bot seat: at
+    #: 16 the placement agent takes about a tenth of a second a move (0.15 s at most, the
+    #: first street of four seats), so a move answered with three bots' moves after it stays
+    #: under half a second.
     bot_effort: int = 16
     #: The Monte-Carlo samples of a ``/sessions/{id}/hint`` (the strong solver's effort in
     #: the closed game, the placement agent's rollouts in open-face).

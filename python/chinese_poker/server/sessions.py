@@ -7,9 +7,10 @@ seat is answered is what that seat may see at the table: its own cards, what is 
 the settlement at the end. The deck, the seed, the other seats' cards in hand or discarded
 and the server's save of the deal are never sent.
 
-The bots: in the closed game the fast solver, priced as the table is (`solver_player`); in
-open-face the placement agent at `Limits.bot_effort` rollouts (seed 0), a bounded effort
-that keeps a move and the bot moves after it well under a second.
+The bots: in the closed game the fast solver, priced as the table is (`solver_player`),
+a few milliseconds a hand; in open-face the placement agent at `Limits.bot_effort` rollouts
+(16, seed 0), about a tenth of a second a move, so that a move and the bots' moves after it
+are answered in under half a second.
 """
 
 import hashlib
@@ -328,6 +329,7 @@ class OfcDeal:
         return {"moves": [{"move": _move_obj(mv), "ev": ev} for mv, ev in ranked]}
 
 
+#: A session's deal, of either game.
 Deal = Union[ClosedDeal, OfcDeal]
 
 
@@ -404,11 +406,13 @@ def session_router(store: SessionStore, lim: Limits) -> APIRouter:
         return credentials.credentials
 
     def found(row: Optional[SessionRow]) -> SessionRow:
+        """The session read from the store; 404 when there is none."""
         if row is None:
             raise SessionRefused(404, "NotFound", "no such session (or it has expired)")
         return row
 
     def read(sid: str) -> SessionRow:
+        """The session `sid` as it is now (for the requests that change nothing)."""
         try:
             return found(store.load(sid))
         except DamagedSession as exc:
