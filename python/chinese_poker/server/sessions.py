@@ -211,7 +211,7 @@ class ClosedDeal:
         text = given if isinstance(given, str) else setting_text(given and given.model_dump())
         setting = Setting(text or "")
         if sorted(setting.codes) != sorted(hand):
-            raise InvalidSettingError("a setting of this seat's 13 cards, each once")
+            raise InvalidSettingError("that setting is not this seat's 13 cards, each once")
         self.played[seat] = setting
 
     def view(self, seat: int) -> dict[str, Any]:
