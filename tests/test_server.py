@@ -5,6 +5,7 @@ a 500), ``chinese-poker serve`` without the extra, and one real uvicorn run."""
 from __future__ import annotations
 
 import json
+import os
 import socket
 import subprocess
 import sys
@@ -412,12 +413,15 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def test_serve_runs_uvicorn() -> None:
+def test_serve_runs_uvicorn(tmp_path: Any) -> None:
     port = free_port()
+    # Two workers on one database: a session made through one is played through either.
+    command = ["serve", "--port", str(port), "--workers", "2"]
     proc = subprocess.Popen(
-        [sys.executable, "-m", "chinese_poker.cli", "serve", "--port", str(port)],
+        [sys.executable, "-m", "chinese_poker.cli", *command],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
+        env={**os.environ, "XDG_STATE_HOME": str(tmp_path / "state")},
     )
     base = f"http://127.0.0.1:{port}"
     try:
@@ -437,6 +441,18 @@ def test_serve_runs_uvicorn() -> None:
         )
         with urllib.request.urlopen(request, timeout=10) as reply:
             assert json.loads(reply.read())["category"] == "ROYAL_FLUSH"
+        data = json.dumps({"game": "closed", "players": 2}).encode()
+        request = urllib.request.Request(
+            base + "/sessions", data=data, headers={"Content-Type": "application/json"}
+        )
+        with urllib.request.urlopen(request, timeout=10) as reply:
+            made = json.loads(reply.read())
+        auth = {"Authorization": "Bearer " + made["seats"][0]["token"]}
+        for _ in range(6):
+            request = urllib.request.Request(base + "/sessions/" + made["session"], headers=auth)
+            with urllib.request.urlopen(request, timeout=10) as reply:
+                assert len(json.loads(reply.read())["hand"]) == 13
+        assert (tmp_path / "state" / "chinese-poker" / "sessions.sqlite3").is_file()
     finally:
         proc.terminate()
         proc.communicate(timeout=30)

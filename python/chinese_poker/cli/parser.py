@@ -419,7 +419,7 @@ def build_parser() -> argparse.ArgumentParser:
     ru.set_defaults(func=cmd_rules)
     sv = sub.add_parser(
         "serve",
-        help="the HTTP/JSON service: evaluate, solve, score, simulate (needs the server extra)",
+        help="the HTTP/JSON service: evaluate, solve, score, simulate, play (needs the server extra)",
         description="Serve the engine as JSON over HTTP (FastAPI, run by uvicorn; needs "
         'pip install "chinese-poker[server]"). The endpoints and their limits are listed at '
         "/docs.",
@@ -428,6 +428,14 @@ def build_parser() -> argparse.ArgumentParser:
     sv.add_argument("--port", type=whole(0, 65535), default=8000, help="port (default 8000)")
     sv.add_argument(
         "--workers", type=whole(1, 64), default=1, help="worker processes (default 1; at most 64)"
+    )
+    sv.add_argument(
+        "--database",
+        default=None,
+        metavar="PATH",
+        help="the SQLite file of the game sessions, or sqlite:///PATH (default: "
+        "$XDG_STATE_HOME/chinese-poker/sessions.sqlite3, made when missing; :memory: keeps "
+        "them in memory, one worker only)",
     )
     sv.set_defaults(func=cmd_serve)
     return parser

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
+from typing import Literal
 
-from chinese_poker import ChinesePokerError, Setting, deal, score, solve
+from chinese_poker import ChinesePokerError, Rules, Setting, deal, score, solve
 from chinese_poker.cli.errors import refuse_json
 from chinese_poker.cli.options import game_seed, holds_bank, rules_of
 from chinese_poker.cli.term import cards, pair_lines, setting_lines
@@ -13,6 +15,16 @@ PLAY_HELP = (
     "Set your 13 cards as 'front / middle / back' (3 / 5 / 5 cards), e.g. "
     "'As Ad 2c / Kc Kd 9h 9s 3d / 7c 6d 5h 4s 3c'. Commands: hint, quit."
 )
+
+
+def solver_player(
+    hand: Sequence[int], rules: Rules, players: int, seat: int
+) -> Setting | tuple[Literal["natural"], Setting]:
+    """How the fast solver plays `hand` at `seat` of a table of `players`, priced as the
+    table is (its opponents, the bank): its setting, or ``("natural", setting)`` when the
+    hand holds a natural, which it then declares."""
+    sol = solve(hand, rules, opponents=players - 1, banker=holds_bank(rules, seat))
+    return ("natural", sol.setting) if sol.natural is not None else sol.setting
 
 
 def _ask(prompt: str) -> str | None:
@@ -74,8 +86,7 @@ def cmd_play(args: argparse.Namespace) -> int:
                 print(f"  not that: {exc}")
         players: list[Setting | tuple[str, Setting]] = [me]
         for seat, hand in enumerate(hands[1:], start=1):
-            sol = solve(hand, rules, opponents=args.players - 1, banker=holds_bank(rules, seat))
-            players.append(("natural", sol.setting) if sol.natural is not None else sol.setting)
+            players.append(solver_player(hand, rules, args.players, seat))
         for name, p in zip(names[1:], players[1:]):
             # Each opponent's rows as the solver commands show a setting, described.
             shown = p[1] if isinstance(p, tuple) else p

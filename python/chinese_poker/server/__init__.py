@@ -1,5 +1,6 @@
 """The HTTP/JSON service of ``chinese-poker serve``: `create_app` builds the FastAPI
-application, `Limits` bounds each request.
+application, `Limits` bounds each request and the game sessions (`sessions`, kept by
+`store`).
 
 Needs the ``server`` extra (``pip install "chinese-poker[server]"``); importing
 `chinese_poker` alone never imports FastAPI.

@@ -6,6 +6,10 @@ runs those in its thread pool, and the engine releases the GIL while it works, s
 solve or simulation never blocks the event loop nor the other requests.
 """
 
+import os
+import sqlite3
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any, Optional, Union
 
 import numpy as np
@@ -31,6 +35,7 @@ from chinese_poker import (
 from chinese_poker.cli.catalog import preset_options, preset_summaries
 from chinese_poker.cli.hands import hand_obj, player_of, score_payload, setting_text
 from chinese_poker.cli.jsonout import setting_obj, solution_obj
+from chinese_poker.cli.serve import DATABASE_ENV, MEMORY
 from chinese_poker.server.limits import LimitExceeded, Limits
 from chinese_poker.server.models import (
     Cards,
@@ -43,6 +48,8 @@ from chinese_poker.server.models import (
     SolveBatchRequest,
     SolveRequest,
 )
+from chinese_poker.server.sessions import SessionRefused, session_router
+from chinese_poker.server.store import SessionStore, StoreFull
 
 #: The strong solver's Monte-Carlo samples when a request gives none (the engine's default).
 DEFAULT_EFFORT = 1024
@@ -136,6 +143,27 @@ def _limit_error(request: Request, exc: Exception) -> JSONResponse:
     return _error(422, "LimitExceeded", str(exc))
 
 
+def _session_error(request: Request, exc: Exception) -> JSONResponse:
+    """A session request refused (`SessionRefused`): its status, name and message; a 401
+    says how to authenticate."""
+    assert isinstance(exc, SessionRefused)
+    reply = _error(exc.status, exc.name, str(exc))
+    if exc.status == 401:
+        reply.headers["WWW-Authenticate"] = "Bearer"
+    return reply
+
+
+def _store_full(request: Request, exc: Exception) -> JSONResponse:
+    """No room for a new session (`Limits.sessions`): 503 until some expire."""
+    return _error(503, "TooManySessions", str(exc))
+
+
+def _store_error(request: Request, exc: Exception) -> JSONResponse:
+    """The database failed (locked past the busy timeout, disk full, unreadable): 503,
+    without SQLite's wording, which can name the file."""
+    return _error(503, "StoreUnavailable", "the session database cannot be used right now")
+
+
 def _text(cards: Cards) -> str:
     """Cards of a request as the engine's text: a list of codes joined by spaces."""
     return cards if isinstance(cards, str) else " ".join(cards)
@@ -161,24 +189,43 @@ def _player(player: Union[str, SettingRequest]) -> Union[Setting, str, Any]:
     return player_of(text or "")
 
 
-def create_app(limits: Optional[Limits] = None) -> FastAPI:
-    """The service's application, each request bounded by `limits` (default `Limits()`).
+def create_app(limits: Optional[Limits] = None, database: Optional[str] = None) -> FastAPI:
+    """The service's application, each request bounded by `limits` (default `Limits()`),
+    its game sessions kept in the SQLite `database`: a path or ``sqlite:///PATH``, or
+    ``:memory:`` for a database of this application alone. Without `database`, the one named
+    by the environment variable ``CHINESE_POKER_DATABASE`` (how ``chinese-poker serve`` tells
+    its workers), else ``:memory:``.
 
     >>> from fastapi.testclient import TestClient
     >>> TestClient(create_app()).post("/evaluate", json={"cards": "As Ad Ac"}).json()["category"]
     'TRIPS'
     """
     lim = limits or Limits()
+    store = SessionStore(database or os.environ.get(DATABASE_ENV) or MEMORY)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        # Closing the last connection of a WAL database folds its log back into the file.
+        yield
+        store.close()
+
     app = FastAPI(
+        lifespan=lifespan,
         title="chinese-poker",
         version=__version__,
-        description="Evaluate, solve, score and simulate Chinese poker over HTTP.",
+        description="Evaluate, solve, score and simulate Chinese poker over HTTP, and play "
+        "game sessions of the closed game and of open-face against the engine.",
     )
     app.state.limits = lim
+    app.state.store = store
     app.add_middleware(BodyLimit, max_bytes=lim.body_bytes)
     app.add_exception_handler(ChinesePokerError, _engine_error)
     app.add_exception_handler(LimitExceeded, _limit_error)
     app.add_exception_handler(RequestValidationError, _invalid_request)
+    app.add_exception_handler(SessionRefused, _session_error)
+    app.add_exception_handler(StoreFull, _store_full)
+    app.add_exception_handler(sqlite3.Error, _store_error)
+    app.include_router(session_router(store, lim))
 
     @app.get("/health")
     async def health() -> dict[str, Any]:

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+#: The most rollouts the open-face agent takes (`OfcGame.suggest`'s ``samples``).
+MAX_ROLLOUTS = 16_384
+
 
 @dataclass(frozen=True)
 class Limits:
-    """Per-request limits of the service; a request beyond one is answered 413 (the body)
-    or 422 (a count or a duration), before any work.
+    """Per-request limits of the service, and the bounds of its game sessions; a request
+    beyond one is answered 413 (the body) or 422 (a count or a duration), before any work.
 
     >>> Limits().batch, Limits(batch=10).batch
     (1000, 10)
@@ -31,12 +34,32 @@ class Limits:
     #: The time budget of every ``/simulate`` call: the deals played by then are answered,
     #: with ``timed_out``.
     simulate_seconds: float = 2.0
+    #: The most game sessions the server keeps; a ``POST /sessions`` beyond them is answered
+    #: 503 until some expire.
+    sessions: int = 10_000
+    #: Seconds after its last request that a game session expires: expired sessions are
+    #: deleted when a new one is made (24 hours).
+    session_seconds: float = 86_400.0
+    #: The Monte-Carlo rollouts of each open-face move the server plays for a bot seat: at
+    #: 16 the placement agent takes about a tenth of a second a move (0.15 s at most, the
+    #: first street of four seats), so a move answered with three bots' moves after it stays
+    #: under half a second.
+    bot_effort: int = 16
+    #: The Monte-Carlo samples of a ``/sessions/{id}/hint`` (the strong solver's effort in
+    #: the closed game, the placement agent's rollouts in open-face).
+    hint_effort: int = 256
+    #: The most seconds a ``/sessions/{id}/hint`` refines its estimates.
+    hint_seconds: float = 0.5
 
     def __post_init__(self) -> None:
-        for name in ("body_bytes", "batch", "effort", "candidates", "simulate_deals"):
+        counts = ("body_bytes", "batch", "effort", "candidates", "simulate_deals", "sessions")
+        for name in (*counts, "bot_effort", "hint_effort"):
             if getattr(self, name) < 1:
                 raise ValueError(f"Limits.{name} must be at least 1, got {getattr(self, name)}")
-        for name in ("solve_seconds", "simulate_seconds"):
+        for name in ("bot_effort", "hint_effort"):
+            if getattr(self, name) > MAX_ROLLOUTS:
+                raise ValueError(f"Limits.{name} must be at most {MAX_ROLLOUTS}")
+        for name in ("solve_seconds", "simulate_seconds", "session_seconds", "hint_seconds"):
             if not 0 < getattr(self, name) < float("inf"):
                 raise ValueError(f"Limits.{name} must be a positive number of seconds")
 
