@@ -29,9 +29,11 @@
 //! [`chinese_poker_core::ofc::fl_table`]; the result depends on the seed
 //! alone, not on `--threads`. Agent options for the strategy (or `--a`;
 //! b always plays its named strategy as it is): `--samples`,
-//! `--candidates`, `--finalists`, `--opponents greedy|clairvoyant`, `--own
-//! greedy|clairvoyant`, `--fl-per-opponent X` (`0` = no Fantasyland value),
-//! `--fl-scale X` (factor on the table's values), `--foul-penalty X`.
+//! `--candidates`, `--finalists`, `--opponents greedy|clairvoyant|sampled`,
+//! `--own greedy|clairvoyant|blend|sampled|sampled_blend`, `--futures K`
+//! (futures per street of a sampled completion), `--fl-per-opponent X`
+//! (`0` = no Fantasyland value), `--fl-scale X` (factor on the table's
+//! values), `--foul-penalty X`.
 //! `--threads` (default 2) plays tables in parallel; times per decision are
 //! wall times on a loaded machine.
 //!
@@ -90,6 +92,7 @@ struct Args {
     fl_per_opponent: Option<f64>,
     fl_scale: Option<f64>,
     foul_penalty: Option<f64>,
+    futures: Option<usize>,
 }
 
 fn completion(flag: &str, v: &str) -> Result<Completion, String> {
@@ -97,7 +100,11 @@ fn completion(flag: &str, v: &str) -> Result<Completion, String> {
         "greedy" => Ok(Completion::Greedy),
         "clairvoyant" => Ok(Completion::Clairvoyant),
         "blend" => Ok(Completion::Blend),
-        _ => Err(format!("{flag} {v}: greedy, clairvoyant or blend")),
+        "sampled" => Ok(Completion::Sampled),
+        "sampled_blend" => Ok(Completion::SampledBlend),
+        _ => Err(format!(
+            "{flag} {v}: greedy, clairvoyant, blend, sampled or sampled_blend"
+        )),
     }
 }
 
@@ -122,6 +129,7 @@ fn parse_args() -> Result<Args, String> {
         fl_per_opponent: None,
         fl_scale: None,
         foul_penalty: None,
+        futures: None,
     };
     for pair in common::flags() {
         let (flag, value) = pair?;
@@ -140,6 +148,7 @@ fn parse_args() -> Result<Args, String> {
             "--fl-table" => a.fl_table = Some(value),
             "--samples" => a.samples = Some(num(&value)? as usize),
             "--candidates" => a.candidates = Some(num(&value)? as usize),
+            "--futures" => a.futures = Some((num(&value)? as usize).max(1)),
             "--finalists" => a.finalists = Some(num(&value)? as usize),
             "--own" => a.own = Some(completion(&flag, &value)?),
             "--opponents" => a.opponents = Some(completion(&flag, &value)?),
@@ -181,7 +190,8 @@ fn player(args: &Args, name: &str) -> Result<Player, String> {
         || args.opponents.is_some()
         || args.fl_per_opponent.is_some()
         || args.fl_scale.is_some()
-        || args.foul_penalty.is_some();
+        || args.foul_penalty.is_some()
+        || args.futures.is_some();
     match s {
         OfcStrategy::Rollout(n) if tuned => {
             let mut c = AgentConfig::with_samples(args.samples.unwrap_or(n));
@@ -200,6 +210,9 @@ fn player(args: &Args, name: &str) -> Result<Player, String> {
             }
             if let Some(v) = args.foul_penalty {
                 c.foul_penalty = v;
+            }
+            if let Some(v) = args.futures {
+                c.futures = v;
             }
             if let Some(v) = args.fl_per_opponent {
                 c.fantasyland = v != 0.0;

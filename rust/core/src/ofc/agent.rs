@@ -9,7 +9,7 @@
 //! [`suggest_baseline`]. The heuristic that keeps the candidate moves still
 //! prices Fantasyland at its own constant, so the baseline plays as before.
 
-use super::complete::{cards_to_come, complete_clairvoyant};
+use super::complete::{cards_to_come, complete_clairvoyant, complete_sampled};
 use super::fantasyland::best_fantasyland_setting;
 use super::fl_table::{FlTable, FlWorth};
 use super::heuristic::{board_heuristic, complete, FANTASYLAND_VALUE};
@@ -111,6 +111,12 @@ pub enum Completion {
     /// opponents take the clairvoyant completion): the one underestimates
     /// a board about as much as the other overestimates it.
     Blend,
+    /// Street by street as a player who does not know the cards to come:
+    /// each street placed as the clairvoyant search would place it against
+    /// a future drawn afresh from the cards unseen by then.
+    Sampled,
+    /// The mean of the sampled and the clairvoyant results (own board only).
+    SampledBlend,
 }
 
 /// The default agent's factor on the measured Fantasyland values: at the
@@ -156,6 +162,9 @@ pub struct AgentConfig {
     /// settlement: rollouts see cards a real player does not, so they foul
     /// less than play does, and this makes up for part of it.
     pub foul_penalty: f64,
+    /// Futures drawn for each street of a [`Completion::Sampled`] rollout;
+    /// the placement most of them choose is played.
+    pub futures: usize,
 }
 
 impl AgentConfig {
@@ -175,6 +184,7 @@ impl AgentConfig {
             fl_per_opponent: None,
             fl_scale: 1.0,
             foul_penalty: 0.0,
+            futures: 1,
         }
     }
 
@@ -192,6 +202,7 @@ impl AgentConfig {
             fl_per_opponent: None,
             fl_scale: FL_SCALE,
             foul_penalty: 0.0,
+            futures: 1,
         }
     }
 }
@@ -237,7 +248,9 @@ pub fn fantasyland_value(rules: &OfcRules, players: usize, cards: u8) -> f64 {
     FlTable::builtin().per_opponent(rules, cards) * players.saturating_sub(1) as f64
 }
 
-/// Completes a board from the cards at `deck[*pos..]` with the given policy.
+/// Completes a board from the cards at `deck[*pos..]` with the given policy
+/// (`futures` and `rng` serve the sampled one).
+#[allow(clippy::too_many_arguments)]
 fn complete_with(
     board: &mut Board,
     deck: &[Card],
@@ -245,12 +258,22 @@ fn complete_with(
     rules: &OfcRules,
     how: Completion,
     worth: &FlWorth,
+    futures: usize,
+    rng: &mut SplitMix64,
 ) {
     match how {
         Completion::Greedy => complete(board, deck, pos, rules),
-        Completion::Clairvoyant | Completion::Blend => {
+        Completion::Clairvoyant | Completion::Blend | Completion::SampledBlend => {
             let end = (*pos + cards_to_come(board, rules)).min(deck.len());
             complete_clairvoyant(board, &deck[*pos..end], rules, worth);
+            *pos = end;
+        }
+        Completion::Sampled => {
+            let end = (*pos + cards_to_come(board, rules)).min(deck.len());
+            // What the player has not seen besides its own cards to come:
+            // the rest of the rollout's deck, in a fixed order for every move.
+            let others: Vec<Card> = deck[..*pos].iter().chain(&deck[end..]).copied().collect();
+            complete_sampled(board, &deck[*pos..end], &others, rules, worth, futures, rng);
             *pos = end;
         }
     }
@@ -416,21 +439,44 @@ pub fn suggest_with(
                 continue;
             }
             let mut b = view.boards[p].unwrap_or_default();
-            complete_with(&mut b, &deck, &mut pos, rules, cfg.opponents, &worth);
+            let mut rng = SplitMix64::stream(mix_seed(seed, s as u64), 1 + p as u64);
+            complete_with(
+                &mut b,
+                &deck,
+                &mut pos,
+                rules,
+                cfg.opponents,
+                &worth,
+                cfg.futures,
+                &mut rng,
+            );
             boards.push(b);
         }
         let own_start = pos;
         for &k in &active {
             let ways: &[Completion] = match cfg.own {
                 Completion::Blend => &[Completion::Greedy, Completion::Clairvoyant],
+                Completion::SampledBlend => &[Completion::Sampled, Completion::Clairvoyant],
                 Completion::Greedy => &[Completion::Greedy],
                 Completion::Clairvoyant => &[Completion::Clairvoyant],
+                Completion::Sampled => &[Completion::Sampled],
             };
             let mut x = 0.0;
             for &how in ways {
                 let mut b = after[k];
                 let mut pos = own_start;
-                complete_with(&mut b, &deck, &mut pos, rules, how, &worth);
+                // The same futures for every move (common random numbers).
+                let mut rng = SplitMix64::stream(mix_seed(seed, s as u64), 0);
+                complete_with(
+                    &mut b,
+                    &deck,
+                    &mut pos,
+                    rules,
+                    how,
+                    &worth,
+                    cfg.futures,
+                    &mut rng,
+                );
                 boards[seat] = b;
                 x += rollout_result(&boards, seat, rules, &worth, cfg.foul_penalty)?;
             }

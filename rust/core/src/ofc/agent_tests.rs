@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::eval::category_of;
-use crate::ofc::complete::{cards_to_come, complete_clairvoyant};
+use crate::ofc::complete::{cards_to_come, complete_clairvoyant, complete_sampled};
 use crate::ofc::heuristic::heuristic_move;
 use crate::ofc::simulate::{simulate_ofc, OfcStrategy};
 use crate::ofc::OfcRules;
@@ -254,5 +254,88 @@ fn the_completion_prices_a_front_by_the_cards_it_earns() {
         complete_clairvoyant(&mut done, &street, &rules, &worth);
         let s = done.to_setting().unwrap();
         assert_eq!(rules.fantasyland.next_cards(&s, &rules.rules, false), aim);
+    }
+}
+
+#[test]
+fn the_sampled_completion_plays_each_street_legally_and_never_beats_clairvoyance() {
+    let mut rng = SplitMix64::new(7);
+    let worth = FlWorth::from_fn(|_| 10.0);
+    for preset in ["ofc_pineapple", "ofc_us"] {
+        let rules = OfcRules::preset(preset).unwrap();
+        let (mut sampled_fouls, mut clairvoyant_fouls) = (0, 0);
+        for round in 0..300 {
+            let mut deck: Vec<Card> = (0..DECK_SIZE as Card).collect();
+            rng.shuffle(&mut deck);
+            // A board after its first street or later (5 to 11 cards placed).
+            let placed = 5 + (round % 4) * 2;
+            let mut board = Board::new();
+            let mut it = deck.iter();
+            while board.count() < placed {
+                let &c = it.next().unwrap();
+                let row = Row::ALL[(rng.next_u64() % 3) as usize];
+                board.push(row, c);
+            }
+            let rest: Vec<Card> = it.copied().collect();
+            let take = cards_to_come(&board, &rules);
+            let (own, others) = rest.split_at(take);
+            let mut done = board;
+            complete_sampled(
+                &mut done,
+                own,
+                others,
+                &rules,
+                &worth,
+                1 + round % 3,
+                &mut rng,
+            );
+            assert!(done.is_full(), "{preset}: {}", done.to_text());
+            for r in Row::ALL {
+                assert!(board.row(r).iter().all(|c| done.row(r).contains(c)));
+            }
+            let added: Vec<Card> = done
+                .cards()
+                .into_iter()
+                .filter(|c| !board.contains(*c))
+                .collect();
+            assert!(
+                added.iter().all(|c| own.contains(c)),
+                "{preset}: a card it never received"
+            );
+            if rules.pineapple {
+                // Exactly two of every street's three are kept.
+                for street in own.chunks(3) {
+                    let kept = street.iter().filter(|c| done.contains(**c)).count();
+                    assert_eq!(kept, 2, "{preset}: {street:?} in {}", done.to_text());
+                }
+            } else {
+                assert_eq!(added.len(), own.len());
+            }
+            let mut best = board;
+            complete_clairvoyant(&mut best, own, &rules, &worth);
+            let (got, want) = (
+                objective(&done, &rules, &worth),
+                objective(&best, &rules, &worth),
+            );
+            match (got, want) {
+                // Knowing the cards can only help.
+                (Some(g), Some(w)) => assert!(g <= w + 1e-9, "{preset}: {g} above {w}"),
+                // With no legal completion of these cards, no policy avoids fouling.
+                (Some(_), None) => panic!("{preset}: legal where clairvoyance fouls"),
+                (None, w) => {
+                    sampled_fouls += 1;
+                    clairvoyant_fouls += usize::from(w.is_none());
+                }
+            }
+            // One street to come: nothing to guess, the clairvoyant choice.
+            if take == (if rules.pineapple { 3 } else { 1 }) {
+                assert_eq!(got, want, "{preset}: the last street");
+            }
+        }
+        // The sampled policy fouls some boards that clairvoyance completes.
+        assert!(
+            sampled_fouls > clairvoyant_fouls,
+            "{preset}: {sampled_fouls} v {clairvoyant_fouls}"
+        );
     }
 }

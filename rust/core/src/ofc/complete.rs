@@ -202,3 +202,107 @@ pub(super) fn complete_clairvoyant(
         }
     }
 }
+
+/// Fills the board street by street from `own` (the cards it receives, in
+/// the order they come) as a player who does not know them would: each
+/// street's cards are placed (in Pineapple, two of three kept) where the
+/// clairvoyant search puts them against futures drawn afresh from the
+/// cards the player has not seen by then (the rest of `own` and
+/// `others`); with several `futures` the placement most of them choose
+/// (the first one's on a tie). Unlike [`complete_clairvoyant`] it fouls
+/// about as often as play does, so a risky board is not priced as if the
+/// cards were known.
+pub(super) fn complete_sampled(
+    board: &mut Board,
+    own: &[Card],
+    others: &[Card],
+    rules: &OfcRules,
+    worth: &FlWorth,
+    futures: usize,
+    rng: &mut crate::cards::deck::SplitMix64,
+) {
+    let mut pos = 0;
+    let mut pool: Vec<Card> = Vec::with_capacity(own.len() + others.len());
+    let mut cards: Vec<Card> = Vec::with_capacity(17);
+    // Each proposed placement of a street (a row index per dealt card, 3 =
+    // discarded) and how many futures chose it.
+    let mut votes: Vec<([u8; 5], usize)> = Vec::with_capacity(futures.max(1));
+    while !board.is_full() && pos < own.len() {
+        let street = if board.count() == 0 {
+            5
+        } else if rules.pineapple {
+            3
+        } else {
+            1
+        };
+        let keep = if board.count() == 0 || !rules.pineapple {
+            street
+        } else {
+            2
+        };
+        let end = (pos + street).min(own.len());
+        let dealt = &own[pos..end];
+        // What is still to come after this street, drawn from what the
+        // player has not seen: the rest of its own cards and the others'.
+        pool.clear();
+        pool.extend_from_slice(&own[end..]);
+        pool.extend_from_slice(others);
+        let later = cards_to_come_after(board, rules, keep).min(pool.len());
+        votes.clear();
+        for _ in 0..futures.max(1) {
+            rng.shuffle_prefix(&mut pool, later);
+            cards.clear();
+            cards.extend_from_slice(dealt);
+            cards.extend_from_slice(&pool[..later]);
+            let mut trial = *board;
+            complete_clairvoyant(&mut trial, &cards, rules, worth);
+            let mut rows = [3u8; 5];
+            for (i, &c) in dealt.iter().enumerate() {
+                if let Some(r) = (0..3).find(|&r| trial.row(Row::ALL[r]).contains(&c)) {
+                    rows[i] = r as u8;
+                }
+            }
+            match votes.iter_mut().find(|v| v.0 == rows) {
+                Some(v) => v.1 += 1,
+                None => votes.push((rows, 1)),
+            }
+        }
+        let mut rows = votes[0].0;
+        let mut most = votes[0].1;
+        for v in &votes[1..] {
+            if v.1 > most {
+                (rows, most) = *v;
+            }
+        }
+        let mut placed = 0;
+        for (i, &c) in dealt.iter().enumerate() {
+            if placed < keep && rows[i] < 3 && board.push(Row::ALL[rows[i] as usize], c) {
+                placed += 1;
+            }
+        }
+        // A board that fouls whatever it does keeps the first cards in order.
+        for &c in dealt {
+            if placed == keep {
+                break;
+            }
+            if board.contains(c) {
+                continue;
+            }
+            if let Some(row) = Row::ALL.into_iter().find(|&r| board.free(r) > 0) {
+                board.push(row, c);
+                placed += 1;
+            }
+        }
+        pos = end;
+    }
+}
+
+/// Cards still to come after this street, once `keep` of its cards are placed.
+fn cards_to_come_after(board: &Board, rules: &OfcRules, keep: usize) -> usize {
+    let free = 13 - board.count() - keep;
+    if rules.pineapple {
+        3 * free.div_ceil(2)
+    } else {
+        free
+    }
+}
