@@ -94,6 +94,12 @@
     return words.charAt(0).toUpperCase() + words.slice(1);
   }
 
+  // The engine's words for a kind of hand or natural (THREE_FLUSHES) as a reader's
+  // ("Three flushes"), wherever they stand in its text.
+  function readable(text) {
+    return text.replace(/\b[A-Z]{2,}(?:_[A-Z0-9]+)+\b|\b[A-Z]{3,}\b/g, (word) => category(word));
+  }
+
   // A setting as three labelled rows of small cards, with each row's value when known.
   function settingBlock(setting, values, royalties) {
     const block = el("div", { class: "setting" });
@@ -342,11 +348,12 @@
     const players = el("div", { class: "players" });
     settlement.players.forEach((p, i) => {
       const head = el("h4", {}, el("span", { text: names[i] }), el("span", { class: "total" }, points(p.total)));
-      const notes = [p.status];
+      const notes = [readable(p.status)];
       const royalty = (p.royalties || []).reduce((a, b) => a + b, 0);
       if (royalty) notes.push(`royalties ${signed(royalty)}`);
       if (p.dealt_royalty) notes.push(`dealt royalty ${signed(p.dealt_royalty)}`);
-      const block = el("div", { class: "player", "data-seat": i }, head, el("p", { class: "status", text: notes.join(" · ") }));
+      const status = el("p", { class: "status", "data-status": p.status, text: notes.join(" · ") });
+      const block = el("div", { class: "player", "data-seat": i }, head, status);
       if (p.setting) block.append(settingBlock(p.setting, p.values, p.royalties));
       players.append(block);
     });
@@ -371,7 +378,7 @@
       const notes = [];
       if (pair.kind !== "rows") notes.push(named(pair.kind.replace(/by (\d+)/, "by P$1"), names));
       if (pair.scoop !== null && pair.scoop !== undefined) notes.push(`scoop by ${names[pair.scoop]}`);
-      notes.push(named(pair.explanation, names));
+      notes.push(readable(named(pair.explanation, names)));
       body.append(tr, el("tr", { class: "explain" }, el("td", { colspan: 5, text: notes.join(" · ") })));
     }
     table.append(body);
