@@ -32,6 +32,11 @@ while not g.is_finished():
     g.play_move(g.to_act, g.suggest(samples=16, seed=1)[0][0])
 assert sum(g.settle().totals) == 0
 
+# The web table's files are package data: in the wheel beside the code that serves them.
+static = where.parent / "server" / "static"
+for name in ("index.html", "table.css", "table.js", "favicon.svg"):
+    assert (static / name).is_file(), static / name
+
 demo = subprocess.run(
     ["chinese-poker", "demo", "--seed", "7"], capture_output=True, text=True, check=True
 )

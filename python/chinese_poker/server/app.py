@@ -50,6 +50,7 @@ from chinese_poker.server.models import (
 )
 from chinese_poker.server.sessions import SessionRefused, session_router
 from chinese_poker.server.store import SessionStore, StoreFull
+from chinese_poker.server.web import web_router
 
 #: The strong solver's Monte-Carlo samples when a request gives none (the engine's default).
 DEFAULT_EFFORT = 1024
@@ -226,6 +227,7 @@ def create_app(limits: Optional[Limits] = None, database: Optional[str] = None) 
     app.add_exception_handler(StoreFull, _store_full)
     app.add_exception_handler(sqlite3.Error, _store_error)
     app.include_router(session_router(store, lim))
+    app.include_router(web_router())
 
     @app.get("/health")
     async def health() -> dict[str, Any]:
