@@ -13,9 +13,9 @@ use super::fl_table::FlWorth;
 use super::state::Board;
 use super::OfcRules;
 use crate::cards::Card;
-use crate::eval::{category_of, evaluator, Evaluator};
+use crate::eval::{category_of, evaluator, Evaluator, CARD_KEY};
 use crate::royalty::row_royalty;
-use crate::setting::{order_check, Row};
+use crate::setting::{order_check, value_order_decides, Row};
 
 /// Weight of a finished row's strength (category + top rank / 13) next to
 /// its royalty: what makes the search prefer rows that win against others.
@@ -48,6 +48,27 @@ struct RowOption {
     score: f64,
 }
 
+/// A row's score in the search: its royalty, its strength and, for a
+/// front that enters Fantasyland, the worth of the cards it earns.
+fn row_score(row: Row, value: u32, rules: &OfcRules, worth: &FlWorth) -> f64 {
+    let top = ((value >> 16) & 15) as f64;
+    let mut score = row_royalty(&rules.rules, row, value) as f64
+        + STRENGTH_WEIGHT * (category_of(value) as f64 + top / 13.0);
+    if row == Row::Front && rules.fantasyland.enabled {
+        if let Some(cards) = rules.fantasyland.entry_cards([value, 0, 0]) {
+            score += worth.of(cards);
+        }
+    }
+    score
+}
+
+/// Best score first; among equal scores the masks in increasing order, the
+/// order they are generated in (so that ties are broken alike however the
+/// options were made).
+fn sort_options(options: &mut [RowOption]) {
+    options.sort_unstable_by(|a, b| b.score.total_cmp(&a.score).then(a.mask.cmp(&b.mask)));
+}
+
 /// Every way to fill the free slots of `row` from `cards`, best score first.
 fn row_options(
     board: &Board,
@@ -61,44 +82,97 @@ fn row_options(
     let free = board.free(row);
     let n = cards.len();
     let mut out = Vec::new();
-    let mut buf = [0 as Card; 5];
-    buf[..base.len()].copy_from_slice(base);
-    let mut push = |mask: u32, buf: &mut [Card; 5]| {
-        let mut k = base.len();
-        for (i, &c) in cards.iter().enumerate() {
-            if mask >> i & 1 == 1 {
-                buf[k] = c;
+    // A 5-card row's value is a look-up of the sum of its cards' keys: the
+    // placed cards' sum once, then only the chosen cards' keys per mask.
+    let base_key: u32 = base.iter().map(|&c| CARD_KEY[c as usize]).sum();
+    let value_of = |mask: u32| -> u32 {
+        if row == Row::Front {
+            let mut buf = [0 as Card; 3];
+            buf[..base.len()].copy_from_slice(base);
+            let (mut k, mut m) = (base.len(), mask);
+            while m != 0 {
+                buf[k] = cards[m.trailing_zeros() as usize];
                 k += 1;
+                m &= m - 1;
             }
-        }
-        let value = match row {
-            Row::Front => e.value3([buf[0], buf[1], buf[2]]),
-            _ => e.value5([buf[0], buf[1], buf[2], buf[3], buf[4]]),
-        };
-        let top = ((value >> 16) & 15) as f64;
-        let mut score = row_royalty(&rules.rules, row, value) as f64
-            + STRENGTH_WEIGHT * (category_of(value) as f64 + top / 13.0);
-        if row == Row::Front && rules.fantasyland.enabled {
-            if let Some(cards) = rules.fantasyland.entry_cards([value, 0, 0]) {
-                score += worth.of(cards);
+            e.value3(buf)
+        } else {
+            let (mut key, mut m) = (base_key, mask);
+            while m != 0 {
+                key += CARD_KEY[cards[m.trailing_zeros() as usize] as usize];
+                m &= m - 1;
             }
+            e.value_of_key(key)
         }
+    };
+    let mut push = |mask: u32| {
+        let value = value_of(mask);
+        let score = row_score(row, value, rules, worth);
         out.push(RowOption { mask, value, score });
     };
     if free == 0 {
-        push(0, &mut buf);
+        push(0);
     } else if free <= n {
         // Gosper's hack: every n-bit mask with `free` bits set, in order.
         let mut m: u32 = (1 << free) - 1;
         while m < (1 << n) {
-            push(m, &mut buf);
+            push(m);
             let c = m & m.wrapping_neg();
             let r = m + c;
             m = (((r ^ m) >> 2) / c) | r;
         }
     }
-    out.sort_by(|a, b| b.score.total_cmp(&a.score));
+    sort_options(&mut out);
     out
+}
+
+/// The options of an empty row from those of another empty 5-card row:
+/// the same cards make the same values, only the scores differ.
+fn rescored(options: &[RowOption], row: Row, rules: &OfcRules, worth: &FlWorth) -> Vec<RowOption> {
+    let mut out: Vec<RowOption> = options
+        .iter()
+        .map(|o| RowOption {
+            mask: o.mask,
+            value: o.value,
+            score: row_score(row, o.value, rules, worth),
+        })
+        .collect();
+    sort_options(&mut out);
+    out
+}
+
+/// The best score of a row's options at most a value: the options by
+/// value with the running maximum of their scores.
+struct ScoreCap {
+    values: Vec<u32>,
+    best: Vec<f64>,
+}
+
+impl ScoreCap {
+    fn new(options: &[RowOption]) -> ScoreCap {
+        let mut by_value: Vec<(u32, f64)> = options.iter().map(|o| (o.value, o.score)).collect();
+        by_value.sort_unstable_by_key(|&(v, _)| v);
+        let mut top = f64::NEG_INFINITY;
+        let best = by_value
+            .iter()
+            .map(|&(_, sc)| {
+                top = top.max(sc);
+                top
+            })
+            .collect();
+        ScoreCap {
+            values: by_value.into_iter().map(|(v, _)| v).collect(),
+            best,
+        }
+    }
+
+    /// The best score among options of value at most `value` (−∞ if none).
+    fn at_most(&self, value: u32) -> f64 {
+        match self.values.partition_point(|&v| v <= value) {
+            0 => f64::NEG_INFINITY,
+            i => self.best[i - 1],
+        }
+    }
 }
 
 /// Fills the board from `cards` (at most 17, at least its free slots) the
@@ -115,8 +189,12 @@ pub(super) fn complete_clairvoyant(
     let e = evaluator(rules.rules.wheel);
     let r = &rules.rules;
     let front = row_options(board, Row::Front, cards, rules, e, worth);
-    let middle = row_options(board, Row::Middle, cards, rules, e, worth);
     let back = row_options(board, Row::Back, cards, rules, e, worth);
+    let middle = if board.row(Row::Middle).is_empty() && board.row(Row::Back).is_empty() {
+        rescored(&back, Row::Middle, rules, worth)
+    } else {
+        row_options(board, Row::Middle, cards, rules, e, worth)
+    };
     // Pineapple: the cards after the first five come in threes, of which
     // exactly two are kept; `over` tells a mask keeping all three of one.
     let lead = if rules.pineapple && board.count() == 0 {
@@ -133,6 +211,15 @@ pub(super) fn complete_clairvoyant(
         Vec::new()
     };
     let over = |mask: u32| streets.iter().any(|s| (mask & s).count_ones() == 3);
+    // Where the order is the order of values, a row must be at most the one
+    // behind it: the best front (middle) at most a value bounds what a middle
+    // (back) can still reach, and prunes far more than the best row overall
+    // (a Fantasyland front is only reachable behind a strong middle).
+    let (front_cap, middle_cap) = if value_order_decides(r) {
+        (Some(ScoreCap::new(&front)), Some(ScoreCap::new(&middle)))
+    } else {
+        (None, None)
+    };
     let mut best = f64::NEG_INFINITY;
     let mut pick: Option<[u32; 3]> = None;
     if let (Some(f0), Some(m0)) = (front.first(), middle.first()) {
@@ -142,6 +229,11 @@ pub(super) fn complete_clairvoyant(
             if b.score + max_m + max_f <= best {
                 break;
             }
+            if let (Some(fc), Some(mc)) = (&front_cap, &middle_cap) {
+                if b.score + mc.at_most(b.value) + fc.at_most(b.value) <= best {
+                    continue;
+                }
+            }
             for m in &middle {
                 if b.score + m.score + max_f <= best {
                     break;
@@ -149,6 +241,11 @@ pub(super) fn complete_clairvoyant(
                 examined += 1;
                 if examined > SEARCH_LIMIT && pick.is_some() {
                     break 'search;
+                }
+                if let Some(fc) = &front_cap {
+                    if m.value > b.value || b.score + m.score + fc.at_most(m.value) <= best {
+                        continue;
+                    }
                 }
                 // The lowest front value cannot be above any middle, so
                 // this checks the middle against the back alone.
@@ -304,5 +401,47 @@ fn cards_to_come_after(board: &Board, rules: &OfcRules, keep: usize) -> usize {
         3 * free.div_ceil(2)
     } else {
         free
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use crate::cards::deck::SplitMix64;
+    use crate::cards::DECK_SIZE;
+
+    /// The middle's options taken from the back's when both are empty are
+    /// the ones enumerated for the middle itself, in the same order; and a
+    /// row's value from its key sum is the value of its five cards.
+    #[test]
+    fn rows_share_values_and_keys_sum_to_the_values() {
+        let rules = OfcRules::preset("ofc_pineapple").unwrap();
+        let e = evaluator(rules.rules.wheel);
+        let worth = FlWorth::from_fn(|_| 9.0);
+        let mut rng = SplitMix64::new(3);
+        for round in 0..20 {
+            let mut deck: Vec<Card> = (0..DECK_SIZE as Card).collect();
+            rng.shuffle(&mut deck);
+            let mut board = Board::new();
+            for &c in &deck[..round % 4] {
+                board.push(Row::Front, c);
+            }
+            let cards = &deck[4..4 + 10 + round % 8];
+            let back = row_options(&board, Row::Back, cards, &rules, e, &worth);
+            let shared = rescored(&back, Row::Middle, &rules, &worth);
+            let own = row_options(&board, Row::Middle, cards, &rules, e, &worth);
+            assert_eq!(shared.len(), own.len());
+            for (a, b) in shared.iter().zip(&own) {
+                assert_eq!((a.mask, a.value, a.score), (b.mask, b.value, b.score));
+            }
+            for o in back.iter().take(50) {
+                let picked: Vec<Card> = (0..cards.len())
+                    .filter(|&i| o.mask >> i & 1 == 1)
+                    .map(|i| cards[i])
+                    .collect();
+                assert_eq!(o.value, e.value5(picked.try_into().unwrap()));
+            }
+        }
     }
 }
