@@ -229,13 +229,17 @@ pub(super) fn complete_clairvoyant(
             if b.score + max_m + max_f <= best {
                 break;
             }
+            // The best front this back leaves possible (a front is at most
+            // the middle, so at most the back).
+            let mut front_below = max_f;
             if let (Some(fc), Some(mc)) = (&front_cap, &middle_cap) {
-                if b.score + mc.at_most(b.value) + fc.at_most(b.value) <= best {
+                front_below = fc.at_most(b.value);
+                if b.score + mc.at_most(b.value) + front_below <= best {
                     continue;
                 }
             }
             for m in &middle {
-                if b.score + m.score + max_f <= best {
+                if b.score + m.score + front_below <= best {
                     break;
                 }
                 examined += 1;
