@@ -215,7 +215,8 @@ pub(super) fn complete_clairvoyant(
     // behind it: the best front (middle) at most a value bounds what a middle
     // (back) can still reach, and prunes far more than the best row overall
     // (a Fantasyland front is only reachable behind a strong middle).
-    let (front_cap, middle_cap) = if value_order_decides(r) {
+    // (Not worth building for a few options: late streets search a handful.)
+    let (front_cap, middle_cap) = if value_order_decides(r) && middle.len() * back.len() > 1024 {
         (Some(ScoreCap::new(&front)), Some(ScoreCap::new(&middle)))
     } else {
         (None, None)
