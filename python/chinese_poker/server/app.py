@@ -45,7 +45,7 @@ from chinese_poker import (
 from chinese_poker.cli.catalog import preset_options, preset_summaries
 from chinese_poker.cli.hands import hand_obj, player_of, score_payload, setting_text
 from chinese_poker.cli.jsonout import setting_obj, solution_obj
-from chinese_poker.cli.serve import DATABASE_ENV, MEMORY
+from chinese_poker.cli.serve import DATABASE_ENV, LIMITS_ENV, MEMORY
 from chinese_poker.server.limits import LimitExceeded, Limits
 from chinese_poker.server.models import (
     Cards,
@@ -239,17 +239,20 @@ def _player(player: Union[str, SettingRequest]) -> Union[Setting, str, Any]:
 
 
 def create_app(limits: Optional[Limits] = None, database: Optional[str] = None) -> FastAPI:
-    """The service's application, each request bounded by `limits` (default `Limits()`),
-    its game sessions kept in the SQLite `database`: a path or ``sqlite:///PATH``, or
-    ``:memory:`` for a database of this application alone. Without `database`, the one named
-    by the environment variable ``CHINESE_POKER_DATABASE`` (how ``chinese-poker serve`` tells
-    its workers), else ``:memory:``.
+    """The service's application, each request bounded by `limits`, its game sessions kept
+    in the SQLite `database`: a path or ``sqlite:///PATH``, or ``:memory:`` for a database
+    of this application alone.
+
+    Without `limits`, those of the environment variable ``CHINESE_POKER_LIMITS`` (a JSON
+    object of `Limits` fields), else `Limits()`; without `database`, the one named by the
+    environment variable ``CHINESE_POKER_DATABASE``, else ``:memory:`` (how ``chinese-poker
+    serve`` tells its workers, which uvicorn builds by calling this without arguments).
 
     >>> from fastapi.testclient import TestClient
     >>> TestClient(create_app()).post("/evaluate", json={"cards": "As Ad Ac"}).json()["category"]
     'TRIPS'
     """
-    lim = limits or Limits()
+    lim = limits or Limits.from_json(os.environ.get(LIMITS_ENV) or "{}")
     store = SessionStore(database or os.environ.get(DATABASE_ENV) or MEMORY)
 
     @asynccontextmanager
