@@ -257,9 +257,12 @@ def create_app(limits: Optional[Limits] = None, database: Optional[str] = None) 
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        # Closing the last connection of a WAL database folds its log back into the file.
         yield
-        store.close()
+        # Closing the last connection of a WAL database folds its log back into the file (the
+        # store connects again if the application is started again). A private in-memory
+        # database is left open: closing it would delete every session.
+        if store.path != MEMORY:
+            store.close()
 
     app = FastAPI(
         lifespan=lifespan,
