@@ -1,6 +1,8 @@
 """The bodies the service reads: one pydantic model per request, in the vocabulary of the
 command line's ``--json`` output (a card is its ASCII code, a setting is an object of three
-lists of cards). Unknown fields are refused, so that a misspelt one is not silently ignored.
+lists of cards). Unknown fields are refused, so that a misspelt one is not silently ignored,
+and every value must have the JSON type the OpenAPI description gives it (`REQUEST_CONFIG`):
+``false`` is not a seed nor ``"3"`` a count of opponents.
 
 (No ``from __future__ import annotations`` here: pydantic evaluates these annotations at
 run time, and ``X | Y`` does not evaluate on Python 3.9.)
@@ -22,11 +24,16 @@ Cards = Union[str, list[str]]
 #: A rules option's value: a boolean, a whole number or text, as ``rules --json`` gives it.
 OptionValue = Union[bool, int, str]
 
+#: The configuration of every request model: unknown fields refused, and strict types (no
+#: coercion of a boolean or a string into a number, nor of a number into a boolean), so that
+#: what the service takes is what its description says it takes.
+REQUEST_CONFIG = ConfigDict(extra="forbid", strict=True)
+
 
 class RulesRequest(BaseModel):
     """The rules of a request: a preset, changed by any ``options`` (``{"NAME": VALUE}``)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = REQUEST_CONFIG
 
     preset: str = Field(DEFAULT_PRESET, description="a preset name, as GET /presets lists them")
     options: Optional[dict[str, OptionValue]] = Field(
@@ -74,7 +81,7 @@ class SolveBatchRequest(RulesRequest):
 class SettingRequest(BaseModel):
     """A setting as the ``--json`` output prints it."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = REQUEST_CONFIG
 
     front: list[str]
     middle: list[str]
@@ -95,3 +102,4 @@ class SimulateRequest(RulesRequest):
     players: int = Field(4, ge=2, le=4, description="players at each table")
     strategy: Literal["fast", "greedy"] = "fast"
     seed: int = Field(0, ge=0, le=U64_MAX, description="seed of the deals")
+
