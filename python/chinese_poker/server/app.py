@@ -19,6 +19,7 @@ import sqlite3
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from functools import lru_cache
+from http import HTTPStatus
 from typing import Any, Optional, TypeVar, Union
 
 import numpy as np
@@ -26,6 +27,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from chinese_poker import (
@@ -48,6 +50,7 @@ from chinese_poker.cli.jsonout import setting_obj, solution_obj
 from chinese_poker.cli.serve import DATABASE_ENV, LIMITS_ENV, MEMORY
 from chinese_poker.server.limits import LimitExceeded, Limits
 from chinese_poker.server.models import (
+    BODY_REFUSALS,
     Cards,
     EvaluateBatchRequest,
     EvaluateRequest,
@@ -57,6 +60,7 @@ from chinese_poker.server.models import (
     SimulateRequest,
     SolveBatchRequest,
     SolveRequest,
+    refusals,
 )
 from chinese_poker.server.sessions import SessionRefused, session_router
 from chinese_poker.server.store import SessionStore, StoreFull
@@ -159,6 +163,20 @@ def _invalid_request(request: Request, exc: Exception) -> JSONResponse:
     errors = exc.errors() if isinstance(exc, RequestValidationError) else []
     detail = [{"type": e["type"], "loc": list(e["loc"]), "msg": e["msg"]} for e in errors]
     return JSONResponse({"detail": detail}, status_code=422)
+
+
+def _http_error(request: Request, exc: Exception) -> JSONResponse:
+    """A refusal of the framework's own (a body that is not text, no such path, a wrong
+    method) in the service's words, as every other refusal, its headers (``Allow``) kept."""
+    assert isinstance(exc, HTTPException)
+    status = exc.status_code
+    try:
+        name = HTTPStatus(status).phrase.title().replace(" ", "").replace("-", "")
+    except ValueError:
+        name = "HTTPError"
+    reply = _error(status, name, str(exc.detail))
+    reply.headers.update(exc.headers or {})
+    return reply
 
 
 def _limit_error(request: Request, exc: Exception) -> JSONResponse:
@@ -276,6 +294,7 @@ def create_app(limits: Optional[Limits] = None, database: Optional[str] = None) 
     app.add_middleware(BodyLimit, max_bytes=lim.body_bytes)
     app.add_exception_handler(ChinesePokerError, _engine_error)
     app.add_exception_handler(LimitExceeded, _limit_error)
+    app.add_exception_handler(HTTPException, _http_error)
     app.add_exception_handler(RequestValidationError, _invalid_request)
     app.add_exception_handler(SessionRefused, _session_error)
     app.add_exception_handler(StoreFull, _store_full)
@@ -291,23 +310,26 @@ def create_app(limits: Optional[Limits] = None, database: Optional[str] = None) 
         """Every rules preset: name, game, scoring method, royalty table, naturals."""
         return {"presets": preset_summaries()}
 
-    @app.get("/presets/{name}", response_model=None)
+    @app.get("/presets/{name}", response_model=None, responses=refusals(404))
     def preset(name: str) -> Union[dict[str, Any], JSONResponse]:
         """Every option of one preset, its value and whether it differs from `plain`."""
         if name not in Rules.presets():
             return _error(404, "NotFound", f"no preset {name!r}; GET /presets lists them")
         return {"preset": name, "options": preset_options(name)}
 
+    # Every refusal an endpoint with a body can answer, for the OpenAPI description.
+    BODY = refusals(*BODY_REFUSALS)
+
     # The endpoints below call the engine: `async def`, the work on the event loop when it
     # takes microseconds, in the thread pool (`_off_loop`) when it can take longer.
 
-    @app.post("/evaluate", response_model=ANSWER)
+    @app.post("/evaluate", response_model=ANSWER, responses=BODY)
     async def evaluate(request: EvaluateRequest) -> Response:
         """One 3- or 5-card hand: its category, description and value under the wheel."""
         wheel = _rules(request)["rank.wheel"]
         return _json({"wheel": wheel, **hand_obj(parse_cards(_text(request.cards)), wheel)})
 
-    @app.post("/evaluate/batch", response_model=ANSWER)
+    @app.post("/evaluate/batch", response_model=ANSWER, responses=BODY)
     async def evaluate_batch(request: EvaluateBatchRequest) -> Response:
         """Several hands, each as ``/evaluate`` answers it, in order."""
         _at_most("hands", len(request.hands), lim.batch)
@@ -320,7 +342,7 @@ def create_app(limits: Optional[Limits] = None, database: Optional[str] = None) 
         small = len(request.hands) <= INLINE_HANDS
         return _json(work() if small else await _off_loop(work))
 
-    @app.post("/solve", response_model=ANSWER)
+    @app.post("/solve", response_model=ANSWER, responses=BODY)
     async def solve_hand(request: SolveRequest) -> Response:
         """Set one hand: the chosen setting, its EV, the candidates and any natural."""
         rules = _rules(request)
@@ -359,7 +381,7 @@ def create_app(limits: Optional[Limits] = None, database: Optional[str] = None) 
         # strong one samples for up to `Limits.solve_seconds`.
         return _json(work() if request.strategy == "fast" else await _off_loop(work))
 
-    @app.post("/solve/batch", response_model=ANSWER)
+    @app.post("/solve/batch", response_model=ANSWER, responses=BODY)
     async def solve_hands(request: SolveBatchRequest) -> Response:
         """Set several hands with the fast solver: each one's setting and EV, in order."""
         _at_most("hands", len(request.hands), lim.batch)
@@ -390,7 +412,7 @@ def create_app(limits: Optional[Limits] = None, database: Optional[str] = None) 
         small = len(request.hands) <= INLINE_HANDS
         return _json(work() if small else await _off_loop(work))
 
-    @app.post("/score", response_model=ANSWER)
+    @app.post("/score", response_model=ANSWER, responses=BODY)
     async def settle(request: ScoreRequest) -> Response:
         """Settle one deal: each player's rows, the totals, the pair matrix and each pair."""
         # At most 16 players (the model's bound): microseconds, answered on the event loop.
@@ -399,7 +421,7 @@ def create_app(limits: Optional[Limits] = None, database: Optional[str] = None) 
         result = score(players, rules)
         return _json({"preset": request.preset, **score_payload(players, result)})
 
-    @app.post("/simulate")
+    @app.post("/simulate", responses=BODY)
     def run_simulation(request: SimulateRequest) -> dict[str, Any]:
         """Play deals and aggregate them, as ``simulate --json``; the run stops at the
         server's time budget with the deals played by then (``timed_out``)."""

@@ -8,7 +8,7 @@ and every value must have the JSON type the OpenAPI description gives it (`REQUE
 run time, and ``X | Y`` does not evaluate on Python 3.9.)
 """
 
-from typing import Literal, Optional, Union
+from typing import Any, Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -103,3 +103,56 @@ class SimulateRequest(RulesRequest):
     strategy: Literal["fast", "greedy"] = "fast"
     seed: int = Field(0, ge=0, le=U64_MAX, description="seed of the deals")
 
+
+class Refusal(BaseModel):
+    """The body of every refusal the service words itself (a limit, the engine's error, a
+    session's state): the error's name and a message to show."""
+
+    error: str = Field(description="LimitExceeded, the engine's error class, NotFound, ...")
+    message: str
+
+
+class FieldError(BaseModel):
+    """One field of a body that the request model refused."""
+
+    type: str = Field(description="pydantic's name for the error, e.g. missing, int_type")
+    loc: list[Union[str, int]] = Field(description="where: body, then the field's path")
+    msg: str
+
+
+class InvalidBody(BaseModel):
+    """A body that does not fit the request's fields: each field's error (FastAPI's
+    ``detail`` list, without the input echoed back)."""
+
+    detail: list[FieldError]
+
+
+#: What each status the service answers with a refusal means, for the OpenAPI description.
+REFUSALS: dict[int, str] = {
+    400: "the Content-Length header is not a byte count",
+    401: "no bearer token",
+    403: "the token is not a seat of this session",
+    404: "no such session (or it has expired)",
+    409: "the deal does not take this now (not the seat's turn, already set, finished)",
+    413: "the body is over the server's limit (Limits.body_bytes)",
+    422: "a body that does not fit the request's fields (detail), or a request the "
+    "engine or the server's limits refuse (error, message)",
+    500: "the saved state of this session is damaged (a fault of the server)",
+    503: "the session database is full (Limits.sessions) or cannot be used now",
+}
+
+
+def refusals(*codes: int) -> dict[Union[int, str], dict[str, Any]]:
+    """The OpenAPI ``responses`` of an endpoint for the refusals it can answer: each a
+    `Refusal`, but a 422, which is an `InvalidBody` or a `Refusal`."""
+    return {
+        code: {
+            "model": Union[InvalidBody, Refusal] if code == 422 else Refusal,
+            "description": REFUSALS[code],
+        }
+        for code in codes
+    }
+
+
+#: The refusals of every endpoint that reads a JSON body (the body limit, the models).
+BODY_REFUSALS = (400, 413, 422)
