@@ -17,7 +17,7 @@ from chinese_poker.cli.ofc_play import OFC_HELP, cmd_ofc_play
 from chinese_poker.cli.ofc_simulate import cmd_ofc_match, cmd_ofc_simulate, strategy_list
 from chinese_poker.cli.options import DEFAULT_PRESET
 from chinese_poker.cli.play import PLAY_HELP, cmd_play
-from chinese_poker.cli.serve import cmd_serve
+from chinese_poker.cli.serve import add_serve_options, cmd_serve
 from chinese_poker.cli.solving import cmd_demo, cmd_simulate, cmd_solve
 from chinese_poker.cli.training import cmd_train
 from chinese_poker.ofc import OFC_STRATEGIES
@@ -437,5 +437,6 @@ def build_parser() -> argparse.ArgumentParser:
         "$XDG_STATE_HOME/chinese-poker/sessions.sqlite3, made when missing; :memory: keeps "
         "them in memory, one worker only)",
     )
+    add_serve_options(sv)
     sv.set_defaults(func=cmd_serve)
     return parser

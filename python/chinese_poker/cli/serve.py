@@ -1,9 +1,11 @@
-"""The ``serve`` command: the HTTP/JSON service (`chinese_poker.server`) run by uvicorn, and
-where its game sessions are kept (`DATABASE_ENV`, `default_database`, `database_path`)."""
+"""The ``serve`` command: the HTTP/JSON service (`chinese_poker.server`) run by uvicorn, where
+its game sessions are kept (`DATABASE_ENV`, `default_database`, `database_path`) and the
+bounds of its requests (`LIMIT_OPTIONS`, `LIMITS_ENV`)."""
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 from pathlib import Path
 
@@ -16,8 +18,83 @@ SERVER_EXTRA = 'serve needs FastAPI and uvicorn: pip install "chinese-poker[serv
 #: builds the application in each worker by calling the factory without arguments.
 DATABASE_ENV = "CHINESE_POKER_DATABASE"
 
+#: The environment variable that carries the server's limits to `create_app` in each worker,
+#: as the JSON object of `chinese_poker.server.Limits`' fields that ``serve`` was given.
+LIMITS_ENV = "CHINESE_POKER_LIMITS"
+
 #: The name of a database kept in memory only (lost when the process ends).
 MEMORY = ":memory:"
+
+#: The most rollouts of an open-face move (`chinese_poker.server.limits.MAX_ROLLOUTS`; not
+#: imported from there, as that would import FastAPI with the parser).
+MAX_ROLLOUTS = 16_384
+
+#: The options of ``serve`` that set a field of `chinese_poker.server.Limits`: the flag, the
+#: field, its kind (``count``, ``rollouts`` or ``seconds``), what it bounds and its default
+#: (the field's own, which the tests check).
+LIMIT_OPTIONS: tuple[tuple[str, str, str, str, str], ...] = (
+    ("--max-body", "body_bytes", "count", "the most bytes of a request body", "1048576"),
+    ("--max-batch", "batch", "count", "the most hands of a batch request", "1000"),
+    ("--max-effort", "effort", "count", "the most Monte-Carlo samples of a strong /solve", "4096"),
+    (
+        "--solve-seconds",
+        "solve_seconds",
+        "seconds",
+        "the most seconds of a strong /solve, and the budget of one that gives none",
+        "2",
+    ),
+    ("--max-candidates", "candidates", "count", "the most settings one /solve lists", "20"),
+    ("--max-deals", "simulate_deals", "count", "the most deals of one /simulate", "20000"),
+    ("--simulate-seconds", "simulate_seconds", "seconds", "the seconds of every /simulate", "2"),
+    ("--max-sessions", "sessions", "count", "the most game sessions kept", "10000"),
+    (
+        "--session-seconds",
+        "session_seconds",
+        "seconds",
+        "the seconds a game session is kept after its last request",
+        "86400",
+    ),
+    ("--bot-effort", "bot_effort", "rollouts", "the rollouts of each open-face bot move", "16"),
+    ("--hint-effort", "hint_effort", "rollouts", "the samples of a session hint", "256"),
+    ("--hint-seconds", "hint_seconds", "seconds", "the most seconds of a session hint", "0.5"),
+)
+
+
+def add_serve_options(parser: argparse.ArgumentParser) -> None:
+    """The options of ``serve`` beyond where it listens and keeps its sessions: the access
+    log and one per limit (`LIMIT_OPTIONS`), each refused by the parser outside its range."""
+    # Here, not at the top: the parser module imports this one.
+    from chinese_poker.cli.parser import positive_seconds, whole
+
+    parser.add_argument(
+        "--no-access-log",
+        dest="access_log",
+        action="store_false",
+        help="do not log each request (uvicorn's access log adds about a quarter to the "
+        "server's CPU per small request)",
+    )
+    kinds = {"count": whole(1), "rollouts": whole(1, MAX_ROLLOUTS), "seconds": positive_seconds}
+    metavars = {"count": "N", "rollouts": "N", "seconds": "SECONDS"}
+    for flag, name, kind, what, default in LIMIT_OPTIONS:
+        parser.add_argument(
+            flag,
+            dest=f"limit_{name}",
+            type=kinds[kind],
+            default=None,
+            metavar=metavars[kind],
+            help=f"{what} (default {default}; Limits.{name})",
+        )
+
+
+def limits_given(args: argparse.Namespace) -> dict[str, int | float]:
+    """The `Limits` fields set by the command's options, by name."""
+    out: dict[str, int | float] = {}
+    for _, name, *_ in LIMIT_OPTIONS:
+        value = getattr(args, f"limit_{name}", None)
+        if value is not None:
+            out[name] = value
+    return out
+
 
 #: The first bytes of every SQLite database file.
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -80,9 +157,16 @@ def cmd_serve(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
-        import chinese_poker.server  # noqa: F401  (FastAPI, checked before uvicorn starts)
+        from chinese_poker.server import Limits  # FastAPI, checked before uvicorn starts
     except ImportError:
         raise CliError(SERVER_EXTRA) from None
+    given_limits = limits_given(args)
+    try:
+        Limits(**given_limits)  # type: ignore[arg-type]
+    except ValueError as exc:
+        # The parser checks each option's range already; a value it let through that
+        # `Limits` refuses is still told in one line, not as a worker's traceback.
+        raise CliError(f"invalid limits: {exc}") from None
     given = args.database
     try:
         path = database_path(str(default_database()) if given is None else given)
@@ -97,8 +181,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
             )
     else:
         _check_database(path, given is None)
-    # The workers inherit the environment: the factory finds the database there.
+    # The workers inherit the environment: the factory finds the database and limits there.
     os.environ[DATABASE_ENV] = path
+    os.environ[LIMITS_ENV] = json.dumps(given_limits)
     # By import string, so that each worker process builds its own application.
     uvicorn.run(
         "chinese_poker.server:create_app",
@@ -106,5 +191,6 @@ def cmd_serve(args: argparse.Namespace) -> int:
         host=args.host,
         port=args.port,
         workers=args.workers,
+        access_log=getattr(args, "access_log", True),
     )
     return 0

@@ -1,21 +1,33 @@
 """The FastAPI application of the service: `create_app` and its endpoints.
 
 JSON in, JSON out, in the layouts of the command line's ``--json`` output (built by the
-same functions of `chinese_poker.cli`). Every heavy endpoint is a plain ``def``: FastAPI
-runs those in its thread pool, and the engine releases the GIL while it works, so a long
-solve or simulation never blocks the event loop nor the other requests.
+same functions of `chinese_poker.cli`).
+
+Where each request runs: a call of the engine that takes microseconds (an evaluation, a
+fast solve, a settlement, a batch of a few hands) runs on the event loop, since a hop to
+FastAPI's thread pool and back costs more than the call itself (about twice over: FastAPI
+also validates a plain ``def`` endpoint's answer in the pool). Everything that can take
+milliseconds or seconds (a strong solve, a simulation, a larger batch, a game session's
+database and bots) runs in the thread pool, where the engine releases the GIL, so that it
+never blocks the event loop nor the other requests. The engine endpoints answer with a body
+serialised once (`_json`), not validated again against their ``dict`` annotation.
 """
 
+import json
 import os
 import sqlite3
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from typing import Any, Optional, Union
+from functools import lru_cache
+from http import HTTPStatus
+from typing import Any, Optional, TypeVar, Union
 
 import numpy as np
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from chinese_poker import (
@@ -35,9 +47,10 @@ from chinese_poker import (
 from chinese_poker.cli.catalog import preset_options, preset_summaries
 from chinese_poker.cli.hands import hand_obj, player_of, score_payload, setting_text
 from chinese_poker.cli.jsonout import setting_obj, solution_obj
-from chinese_poker.cli.serve import DATABASE_ENV, MEMORY
+from chinese_poker.cli.serve import DATABASE_ENV, LIMITS_ENV, MEMORY
 from chinese_poker.server.limits import LimitExceeded, Limits
 from chinese_poker.server.models import (
+    BODY_REFUSALS,
     Cards,
     EvaluateBatchRequest,
     EvaluateRequest,
@@ -47,6 +60,7 @@ from chinese_poker.server.models import (
     SimulateRequest,
     SolveBatchRequest,
     SolveRequest,
+    refusals,
 )
 from chinese_poker.server.sessions import SessionRefused, session_router
 from chinese_poker.server.store import SessionStore, StoreFull
@@ -57,6 +71,18 @@ DEFAULT_EFFORT = 1024
 
 #: Cards in a hand to set.
 HAND_CARDS = 13
+
+#: The most hands of a batch request answered on the event loop: eight hands take the fast
+#: solver about half a millisecond; a larger batch goes to the thread pool.
+INLINE_HANDS = 8
+
+#: Distinct (preset, options) pairs whose rules are kept built (`_rules`).
+RULES_CACHE = 256
+
+#: The JSON type of every engine endpoint's answer, for the OpenAPI description.
+ANSWER = dict[str, Any]
+
+_T = TypeVar("_T")
 
 
 def _error(status: int, name: str, message: str) -> JSONResponse:
@@ -139,6 +165,20 @@ def _invalid_request(request: Request, exc: Exception) -> JSONResponse:
     return JSONResponse({"detail": detail}, status_code=422)
 
 
+def _http_error(request: Request, exc: Exception) -> JSONResponse:
+    """A refusal of the framework's own (a body that is not text, no such path, a wrong
+    method) in the service's words, as every other refusal, its headers (``Allow``) kept."""
+    assert isinstance(exc, HTTPException)
+    status = exc.status_code
+    try:
+        name = HTTPStatus(status).phrase.title().replace(" ", "").replace("-", "")
+    except ValueError:
+        name = "HTTPError"
+    reply = _error(status, name, str(exc.detail))
+    reply.headers.update(exc.headers or {})
+    return reply
+
+
 def _limit_error(request: Request, exc: Exception) -> JSONResponse:
     """A request beyond the server's `Limits`: 422 naming the limit."""
     return _error(422, "LimitExceeded", str(exc))
@@ -172,10 +212,36 @@ def _text(cards: Cards) -> str:
 
 def _rules(request: RulesRequest) -> Rules:
     """The preset of a request with its options applied."""
-    rules = Rules.preset(request.preset)
-    if request.options:
-        rules = rules.replace(**request.options)
+    options = request.options or {}
+    # Each value's type is part of the key: True and 1 are equal, and hash alike, but an
+    # option may take one and refuse the other.
+    key = tuple(sorted((name, type(v).__name__, v) for name, v in options.items()))
+    return _built_rules(request.preset, key)
+
+
+@lru_cache(maxsize=RULES_CACHE)
+def _built_rules(preset: str, options: tuple[tuple[str, str, Union[bool, int, str]], ...]) -> Rules:
+    """A preset with options applied, built once per distinct pair: rules are immutable
+    values, and most requests name the same few. Bounded, so that requests naming ever
+    new options cannot grow it; a refusal is not kept."""
+    rules = Rules.preset(preset)
+    if options:
+        rules = rules.replace(**{name: value for name, _, value in options})
     return rules
+
+
+def _json(answer: dict[str, Any]) -> Response:
+    """An endpoint's answer as a JSON body, serialised here once (compact, UTF-8, as
+    FastAPI's JSONResponse writes it): returning the dict would have FastAPI validate it
+    against the endpoint's ``dict`` annotation first."""
+    body = json.dumps(answer, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+    return Response(body.encode("utf-8"), media_type="application/json")
+
+
+async def _off_loop(fn: Callable[[], _T]) -> _T:
+    """`fn` run in the thread pool: for a call that can take long, so that the event loop
+    keeps answering the other requests meanwhile (the engine releases the GIL)."""
+    return await run_in_threadpool(fn)
 
 
 def _at_most(what: str, value: Union[int, float], limit: Union[int, float]) -> None:
@@ -191,24 +257,30 @@ def _player(player: Union[str, SettingRequest]) -> Union[Setting, str, Any]:
 
 
 def create_app(limits: Optional[Limits] = None, database: Optional[str] = None) -> FastAPI:
-    """The service's application, each request bounded by `limits` (default `Limits()`),
-    its game sessions kept in the SQLite `database`: a path or ``sqlite:///PATH``, or
-    ``:memory:`` for a database of this application alone. Without `database`, the one named
-    by the environment variable ``CHINESE_POKER_DATABASE`` (how ``chinese-poker serve`` tells
-    its workers), else ``:memory:``.
+    """The service's application, each request bounded by `limits`, its game sessions kept
+    in the SQLite `database`: a path or ``sqlite:///PATH``, or ``:memory:`` for a database
+    of this application alone.
+
+    Without `limits`, those of the environment variable ``CHINESE_POKER_LIMITS`` (a JSON
+    object of `Limits` fields), else `Limits()`; without `database`, the one named by the
+    environment variable ``CHINESE_POKER_DATABASE``, else ``:memory:`` (how ``chinese-poker
+    serve`` tells its workers, which uvicorn builds by calling this without arguments).
 
     >>> from fastapi.testclient import TestClient
     >>> TestClient(create_app()).post("/evaluate", json={"cards": "As Ad Ac"}).json()["category"]
     'TRIPS'
     """
-    lim = limits or Limits()
+    lim = limits or Limits.from_json(os.environ.get(LIMITS_ENV) or "{}")
     store = SessionStore(database or os.environ.get(DATABASE_ENV) or MEMORY)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        # Closing the last connection of a WAL database folds its log back into the file.
         yield
-        store.close()
+        # Closing the last connection of a WAL database folds its log back into the file (the
+        # store connects again if the application is started again). A private in-memory
+        # database is left open: closing it would delete every session.
+        if store.path != MEMORY:
+            store.close()
 
     app = FastAPI(
         lifespan=lifespan,
@@ -222,12 +294,11 @@ def create_app(limits: Optional[Limits] = None, database: Optional[str] = None) 
     app.add_middleware(BodyLimit, max_bytes=lim.body_bytes)
     app.add_exception_handler(ChinesePokerError, _engine_error)
     app.add_exception_handler(LimitExceeded, _limit_error)
+    app.add_exception_handler(HTTPException, _http_error)
     app.add_exception_handler(RequestValidationError, _invalid_request)
     app.add_exception_handler(SessionRefused, _session_error)
     app.add_exception_handler(StoreFull, _store_full)
     app.add_exception_handler(sqlite3.Error, _store_error)
-    app.include_router(session_router(store, lim))
-    app.include_router(web_router())
 
     @app.get("/health")
     async def health() -> dict[str, Any]:
@@ -239,31 +310,40 @@ def create_app(limits: Optional[Limits] = None, database: Optional[str] = None) 
         """Every rules preset: name, game, scoring method, royalty table, naturals."""
         return {"presets": preset_summaries()}
 
-    @app.get("/presets/{name}", response_model=None)
+    @app.get("/presets/{name}", response_model=None, responses=refusals(404))
     def preset(name: str) -> Union[dict[str, Any], JSONResponse]:
         """Every option of one preset, its value and whether it differs from `plain`."""
         if name not in Rules.presets():
             return _error(404, "NotFound", f"no preset {name!r}; GET /presets lists them")
         return {"preset": name, "options": preset_options(name)}
 
-    # The endpoints below call the engine: plain `def`, run in FastAPI's thread pool.
+    # Every refusal an endpoint with a body can answer, for the OpenAPI description.
+    BODY = refusals(*BODY_REFUSALS)
 
-    @app.post("/evaluate")
-    def evaluate(request: EvaluateRequest) -> dict[str, Any]:
+    # The endpoints below call the engine: `async def`, the work on the event loop when it
+    # takes microseconds, in the thread pool (`_off_loop`) when it can take longer.
+
+    @app.post("/evaluate", response_model=ANSWER, responses=BODY)
+    async def evaluate(request: EvaluateRequest) -> Response:
         """One 3- or 5-card hand: its category, description and value under the wheel."""
         wheel = _rules(request)["rank.wheel"]
-        return {"wheel": wheel, **hand_obj(parse_cards(_text(request.cards)), wheel)}
+        return _json({"wheel": wheel, **hand_obj(parse_cards(_text(request.cards)), wheel)})
 
-    @app.post("/evaluate/batch")
-    def evaluate_batch(request: EvaluateBatchRequest) -> dict[str, Any]:
+    @app.post("/evaluate/batch", response_model=ANSWER, responses=BODY)
+    async def evaluate_batch(request: EvaluateBatchRequest) -> Response:
         """Several hands, each as ``/evaluate`` answers it, in order."""
         _at_most("hands", len(request.hands), lim.batch)
         wheel = _rules(request)["rank.wheel"]
-        hands = [hand_obj(parse_cards(_text(h)), wheel) for h in request.hands]
-        return {"wheel": wheel, "hands": hands}
 
-    @app.post("/solve")
-    def solve_hand(request: SolveRequest) -> dict[str, Any]:
+        def work() -> dict[str, Any]:
+            hands = [hand_obj(parse_cards(_text(h)), wheel) for h in request.hands]
+            return {"wheel": wheel, "hands": hands}
+
+        small = len(request.hands) <= INLINE_HANDS
+        return _json(work() if small else await _off_loop(work))
+
+    @app.post("/solve", response_model=ANSWER, responses=BODY)
+    async def solve_hand(request: SolveRequest) -> Response:
         """Set one hand: the chosen setting, its EV, the candidates and any natural."""
         rules = _rules(request)
         _at_most("candidates", request.candidates, lim.candidates)
@@ -277,62 +357,75 @@ def create_app(limits: Optional[Limits] = None, database: Optional[str] = None) 
         elif request.effort is not None or request.time_budget is not None:
             # As the command line does: a knob that would change nothing is refused.
             raise OptionError("effort and time_budget need strategy strong")
-        sol = solve(
-            _text(request.hand),
-            rules,
-            strategy=request.strategy,
-            opponents=request.opponents,
-            seed=request.seed,
-            candidates=request.candidates,
-            banker=request.banker,
-            **monte_carlo,
-        )
-        return {
-            "preset": request.preset,
-            "strategy": request.strategy,
-            "opponents": request.opponents,
-            "banker": request.banker,
-            **solution_obj(sol),
-        }
 
-    @app.post("/solve/batch")
-    def solve_hands(request: SolveBatchRequest) -> dict[str, Any]:
+        def work() -> dict[str, Any]:
+            sol = solve(
+                _text(request.hand),
+                rules,
+                strategy=request.strategy,
+                opponents=request.opponents,
+                seed=request.seed,
+                candidates=request.candidates,
+                banker=request.banker,
+                **monte_carlo,
+            )
+            return {
+                "preset": request.preset,
+                "strategy": request.strategy,
+                "opponents": request.opponents,
+                "banker": request.banker,
+                **solution_obj(sol),
+            }
+
+        # The fast solver takes about 50 microseconds: less than the hop to the pool. The
+        # strong one samples for up to `Limits.solve_seconds`.
+        return _json(work() if request.strategy == "fast" else await _off_loop(work))
+
+    @app.post("/solve/batch", response_model=ANSWER, responses=BODY)
+    async def solve_hands(request: SolveBatchRequest) -> Response:
         """Set several hands with the fast solver: each one's setting and EV, in order."""
         _at_most("hands", len(request.hands), lim.batch)
         rules = _rules(request)
-        codes = [parse_cards(_text(h)) for h in request.hands]
-        for i, hand in enumerate(codes):
-            if len(hand) != HAND_CARDS:
-                raise HandSizeError(f"hand {i} has {len(hand)} cards; a hand to set has 13")
-        settings, evs = solve_batch(
-            np.array(codes, dtype=np.uint8),
-            rules,
-            opponents=request.opponents,
-            banker=request.banker,
-        )
-        solutions = [
-            {"setting": setting_obj(Setting.from_codes(row.tolist())), "ev": float(ev)}
-            for row, ev in zip(settings, evs)
-        ]
-        return {
-            "preset": request.preset,
-            "opponents": request.opponents,
-            "banker": request.banker,
-            "solutions": solutions,
-        }
 
-    @app.post("/score")
-    def settle(request: ScoreRequest) -> dict[str, Any]:
+        def work() -> dict[str, Any]:
+            codes = [parse_cards(_text(h)) for h in request.hands]
+            for i, hand in enumerate(codes):
+                if len(hand) != HAND_CARDS:
+                    raise HandSizeError(f"hand {i} has {len(hand)} cards; a hand to set has 13")
+            settings, evs = solve_batch(
+                np.array(codes, dtype=np.uint8),
+                rules,
+                opponents=request.opponents,
+                banker=request.banker,
+            )
+            solutions = [
+                {"setting": setting_obj(Setting.from_codes(row.tolist())), "ev": float(ev)}
+                for row, ev in zip(settings, evs)
+            ]
+            return {
+                "preset": request.preset,
+                "opponents": request.opponents,
+                "banker": request.banker,
+                "solutions": solutions,
+            }
+
+        small = len(request.hands) <= INLINE_HANDS
+        return _json(work() if small else await _off_loop(work))
+
+    @app.post("/score", response_model=ANSWER, responses=BODY)
+    async def settle(request: ScoreRequest) -> Response:
         """Settle one deal: each player's rows, the totals, the pair matrix and each pair."""
+        # At most 16 players (the model's bound): microseconds, answered on the event loop.
         rules = _rules(request)
         players = [_player(p) for p in request.players]
         result = score(players, rules)
-        return {"preset": request.preset, **score_payload(players, result)}
+        return _json({"preset": request.preset, **score_payload(players, result)})
 
-    @app.post("/simulate")
+    @app.post("/simulate", responses=BODY)
     def run_simulation(request: SimulateRequest) -> dict[str, Any]:
         """Play deals and aggregate them, as ``simulate --json``; the run stops at the
         server's time budget with the deals played by then (``timed_out``)."""
+        # A plain `def`, run in the thread pool: a simulation takes up to seconds.
         _at_most("deals", request.deals, lim.simulate_deals)
         rules = _rules(request)
         result = simulate(
@@ -346,4 +439,8 @@ def create_app(limits: Optional[Limits] = None, database: Optional[str] = None) 
         )
         return {"preset": request.preset, **result.to_dict()}
 
+    # Last: a request is matched against the routes in order, and the engine's are the
+    # most requested.
+    app.include_router(session_router(store, lim))
+    app.include_router(web_router())
     return app

@@ -3,7 +3,8 @@ server for long or make it allocate without end."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+from dataclasses import dataclass, fields
 
 #: The most rollouts the open-face agent takes (`OfcGame.suggest`'s ``samples``).
 MAX_ROLLOUTS = 16_384
@@ -62,6 +63,24 @@ class Limits:
         for name in ("solve_seconds", "simulate_seconds", "session_seconds", "hint_seconds"):
             if not 0 < getattr(self, name) < float("inf"):
                 raise ValueError(f"Limits.{name} must be a positive number of seconds")
+
+    @classmethod
+    def from_json(cls, text: str) -> Limits:
+        """Limits from a JSON object of some of their fields, the others at their defaults
+        (how ``chinese-poker serve`` hands its options to each worker); ValueError for
+        anything else.
+
+        >>> Limits.from_json('{"batch": 10}') == Limits(batch=10)
+        True
+        """
+        given = json.loads(text)
+        if not isinstance(given, dict):
+            raise ValueError("limits must be a JSON object of Limits fields")
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(given) - known)
+        if unknown:
+            raise ValueError(f"no such limit: {', '.join(unknown)}")
+        return cls(**given)
 
 
 class LimitExceeded(Exception):

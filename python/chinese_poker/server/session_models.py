@@ -1,15 +1,15 @@
 """The bodies of the game-session endpoints (``/sessions``), in the service's vocabulary (a
-card is its ASCII code, a setting three lists of cards). Unknown fields are refused, as by
-every request model of the service.
+card is its ASCII code, a setting three lists of cards). Unknown fields and values of
+another JSON type are refused, as by every request model of the service (`REQUEST_CONFIG`).
 
 (No ``from __future__ import annotations``: pydantic evaluates these annotations at run time.)
 """
 
 from typing import Any, Literal, Optional, Union
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
-from chinese_poker.server.models import U64_MAX, OptionValue, SettingRequest
+from chinese_poker.server.models import REQUEST_CONFIG, U64_MAX, OptionValue, SettingRequest
 
 #: The most cards of one row or of a discard in a move (a Fantasyland hand has 17 cards).
 ROW_CARDS = 17
@@ -19,7 +19,7 @@ class SessionRequest(BaseModel):
     """``POST /sessions``: a new deal of the closed game or of open-face, its first
     `humans` seats played by people, the others by the server."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = REQUEST_CONFIG
 
     game: Literal["closed", "ofc"] = Field(description="the closed game or open-face")
     preset: Optional[str] = Field(
@@ -71,7 +71,7 @@ class ClosedMove(BaseModel):
     and back, or their text ``"front / middle / back"``), or ``{"natural": true}`` to
     declare the natural the hand holds (set as the solver sets it)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = REQUEST_CONFIG
 
     setting: Optional[Union[str, SettingRequest]] = None
     natural: bool = False
@@ -81,7 +81,7 @@ class OfcMove(BaseModel):
     """A move of open-face: the cards of the seat's hand placed on each row, and those
     discarded (Pineapple after the first street); a row left out places nothing."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = REQUEST_CONFIG
 
     front: list[str] = Field(default_factory=list, max_length=ROW_CARDS)
     middle: list[str] = Field(default_factory=list, max_length=ROW_CARDS)

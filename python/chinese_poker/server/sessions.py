@@ -43,6 +43,7 @@ from chinese_poker.cli.options import holds_bank
 from chinese_poker.cli.play import solver_player
 from chinese_poker.ofc import OfcGame
 from chinese_poker.server.limits import Limits
+from chinese_poker.server.models import BODY_REFUSALS, refusals
 from chinese_poker.server.session_models import (
     ClosedHint,
     ClosedMove,
@@ -418,7 +419,9 @@ def session_router(store: SessionStore, lim: Limits) -> APIRouter:
         except DamagedSession as exc:
             raise _damaged(sid, exc) from None
 
-    @router.post("", status_code=201, response_model=SessionCreated)
+    @router.post(
+        "", status_code=201, response_model=SessionCreated, responses=refusals(*BODY_REFUSALS, 503)
+    )
     def create_session(request: SessionRequest) -> SessionCreated:
         """A new deal: a token for each human seat (seats 0 to humans-1), the bot seats
         played by the server. The tokens are in this answer only; the server keeps their
@@ -442,14 +445,24 @@ def session_router(store: SessionStore, lim: Limits) -> APIRouter:
             bots=list(range(request.humans, players)),
         )
 
-    @router.get("/{sid}", response_model=Union[ClosedState, OfcState])
+    # What every request naming a session can be refused with: no token, another session's,
+    # no such session, a damaged save, the database unavailable.
+    seat_refusals = (401, 403, 404, 500, 503)
+
+    @router.get(
+        "/{sid}", response_model=Union[ClosedState, OfcState], responses=refusals(*seat_refusals)
+    )
     def session_state(sid: str, token: Annotated[str, Depends(token_of)]) -> dict[str, Any]:
         """The deal as the token's seat may see it."""
         row = read(sid)
         seat = _seat_of(row, token)
         return _answer(row, _load(row), seat)
 
-    @router.post("/{sid}/move", response_model=Union[ClosedState, OfcState])
+    @router.post(
+        "/{sid}/move",
+        response_model=Union[ClosedState, OfcState],
+        responses=refusals(*BODY_REFUSALS, *seat_refusals, 409),
+    )
     def session_move(
         sid: str, request: MoveRequest, token: Annotated[str, Depends(token_of)]
     ) -> dict[str, Any]:
@@ -467,7 +480,11 @@ def session_router(store: SessionStore, lim: Limits) -> APIRouter:
             raise _damaged(sid, exc) from None
         return _answer(row, current, seat)
 
-    @router.get("/{sid}/hint", response_model=Union[ClosedHint, OfcHint])
+    @router.get(
+        "/{sid}/hint",
+        response_model=Union[ClosedHint, OfcHint],
+        responses=refusals(*seat_refusals, 409),
+    )
     def session_hint(sid: str, token: Annotated[str, Depends(token_of)]) -> dict[str, Any]:
         """The engine's advice for the token's seat: closed, the strong solver's setting and
         runners-up with their EVs; open-face, the agent's best moves with estimated points

@@ -86,24 +86,39 @@ class SessionStore:
         path = database_path(database)
         self.path = path
         self._lock = threading.Lock()
+        self._db: sqlite3.Connection | None = self._connect()
+
+    def _connect(self) -> sqlite3.Connection:
+        """A connection to the database, its table made when missing."""
         # Autocommit: the transactions are begun by hand, BEGIN IMMEDIATE for each change.
-        self._db = sqlite3.connect(
-            path, timeout=BUSY_SECONDS, isolation_level=None, check_same_thread=False
+        db = sqlite3.connect(
+            self.path, timeout=BUSY_SECONDS, isolation_level=None, check_same_thread=False
         )
         try:
-            if path != MEMORY:
+            if self.path != MEMORY:
                 # Readers do not block the writer, nor the writer the readers.
-                self._db.execute("PRAGMA journal_mode=WAL")
-                self._db.execute("PRAGMA synchronous=NORMAL")
-            self._db.executescript(_SCHEMA)
+                db.execute("PRAGMA journal_mode=WAL")
+                db.execute("PRAGMA synchronous=NORMAL")
+            db.executescript(_SCHEMA)
         except sqlite3.Error:
-            self._db.close()
+            db.close()
             raise
+        return db
 
     def close(self) -> None:
-        """Close the connection (a private in-memory database is gone with it)."""
+        """Close the connection (a private in-memory database is gone with it). A store used
+        after it is closed connects again: an application whose lifespan ends and starts
+        again (a test client entered twice) keeps working on the same file."""
         with self._lock:
-            self._db.close()
+            if self._db is not None:
+                self._db.close()
+                self._db = None
+
+    def _connection(self) -> sqlite3.Connection:
+        """The open connection, made again if the store was closed (under `_lock`)."""
+        if self._db is None:
+            self._db = self._connect()
+        return self._db
 
     @staticmethod
     def _row(values: tuple[object, ...]) -> SessionRow:
@@ -134,13 +149,14 @@ class SessionStore:
         that what is read inside is still true when the change is written; committed when
         the block ends, rolled back when it raises."""
         with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
+            db = self._connection()
+            db.execute("BEGIN IMMEDIATE")
             try:
-                yield self._db
+                yield db
             except BaseException:
-                self._db.execute("ROLLBACK")
+                db.execute("ROLLBACK")
                 raise
-            self._db.execute("COMMIT")
+            db.execute("COMMIT")
 
     def create(self, row: SessionRow, most: int, expiry: float) -> None:
         """Store a new session, first deleting those untouched for `expiry` seconds;
@@ -167,9 +183,10 @@ class SessionStore:
         """The session `sid` as it is now, or None; marks it used (see `TOUCH_SECONDS`)."""
         now = time.time()
         with self._lock:
-            found = self._db.execute("SELECT * FROM sessions WHERE id = ?", (sid,)).fetchone()
+            db = self._connection()
+            found = db.execute("SELECT * FROM sessions WHERE id = ?", (sid,)).fetchone()
             if found is not None and found[4] < now - TOUCH_SECONDS:
-                self._db.execute("UPDATE sessions SET touched = ? WHERE id = ?", (now, sid))
+                db.execute("UPDATE sessions SET touched = ? WHERE id = ?", (now, sid))
         return None if found is None else self._row(found)
 
     @contextmanager
