@@ -796,9 +796,9 @@ def test_the_default_database_follows_xdg(monkeypatch: Any, tmp_path: Path) -> N
 def test_docstring_examples() -> None:
     import doctest
 
-    from chinese_poker.cli import serve
+    from chinese_poker.cli import service_env
     from chinese_poker.server import store
 
-    for module in (store, serve):
+    for module in (store, service_env):
         failures, tries = doctest.testmod(module)
         assert failures == 0 and tries > 0, module.__name__

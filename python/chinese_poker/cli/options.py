@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import secrets
+from collections.abc import Callable
 
 from chinese_poker import DEFAULT_PRESET, ChinesePokerError, Rules
 from chinese_poker.cli.errors import CliError, short_choices
@@ -44,3 +45,34 @@ def game_seed(args: argparse.Namespace) -> int:
     lets the player replay it."""
     seed = getattr(args, "seed", None)
     return secrets.randbits(64) if seed is None else int(seed)
+
+
+#: The largest seed or count the core takes (an unsigned 64-bit integer).
+U64_MAX = 2**64 - 1
+
+
+def whole(low: int, high: int = U64_MAX) -> Callable[[str], int]:
+    """An argparse type: a whole number from `low` to `high`, refused with the range
+    otherwise, so that a meaningless count never reaches the core."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{text} is out of range (expected {low} to {high})")
+        return value
+
+    return parse
+
+
+def positive_seconds(text: str) -> float:
+    """An argparse type: a number of seconds above zero."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"{text} is not a positive number of seconds")
+    return value

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import NoReturn
 
 from chinese_poker import Rules, __version__, notations
@@ -15,7 +15,7 @@ from chinese_poker.cli.fantasyland import cmd_fantasyland
 from chinese_poker.cli.hands import cmd_eval, cmd_score
 from chinese_poker.cli.ofc_play import OFC_HELP, cmd_ofc_play
 from chinese_poker.cli.ofc_simulate import cmd_ofc_match, cmd_ofc_simulate, strategy_list
-from chinese_poker.cli.options import DEFAULT_PRESET
+from chinese_poker.cli.options import DEFAULT_PRESET, positive_seconds, whole
 from chinese_poker.cli.play import PLAY_HELP, cmd_play
 from chinese_poker.cli.serve import add_serve_options, cmd_serve
 from chinese_poker.cli.solving import cmd_demo, cmd_simulate, cmd_solve
@@ -25,36 +25,6 @@ from chinese_poker.ofc import PRESETS as OFC_PRESETS
 
 #: The rank alphabets `--notation` accepts, as the core names them.
 NOTATIONS = notations()
-
-#: The largest seed or count the core takes (an unsigned 64-bit integer).
-U64_MAX = 2**64 - 1
-
-
-def whole(low: int, high: int = U64_MAX) -> Callable[[str], int]:
-    """An argparse type: a whole number from `low` to `high`, refused with the range
-    otherwise, so that a meaningless count never reaches the core."""
-
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{text} is out of range (expected {low} to {high})")
-        return value
-
-    return parse
-
-
-def positive_seconds(text: str) -> float:
-    """An argparse type: a number of seconds above zero."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not value > 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"{text} is not a positive number of seconds")
-    return value
 
 
 #: Seeds of the core's deck: any unsigned 64-bit integer.

@@ -1,29 +1,25 @@
 """The ``serve`` command: the HTTP/JSON service (`chinese_poker.server`) run by uvicorn, where
-its game sessions are kept (`DATABASE_ENV`, `default_database`, `database_path`) and the
-bounds of its requests (`LIMIT_OPTIONS`, `LIMITS_ENV`)."""
+its game sessions are kept (`chinese_poker.cli.service_env`) and the bounds of its requests
+(`LIMIT_OPTIONS`)."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import os
-from pathlib import Path
 
 from chinese_poker.cli.errors import CliError, check_output
+from chinese_poker.cli.options import positive_seconds, whole
+from chinese_poker.cli.service_env import (
+    DATABASE_ENV,
+    LIMITS_ENV,
+    MEMORY,
+    database_path,
+    default_database,
+)
 
 #: What a user without the optional extra is told to run.
 SERVER_EXTRA = 'serve needs FastAPI and uvicorn: pip install "chinese-poker[server]"'
-
-#: The environment variable that names the sessions' database to `create_app`: uvicorn
-#: builds the application in each worker by calling the factory without arguments.
-DATABASE_ENV = "CHINESE_POKER_DATABASE"
-
-#: The environment variable that carries the server's limits to `create_app` in each worker,
-#: as the JSON object of `chinese_poker.server.Limits`' fields that ``serve`` was given.
-LIMITS_ENV = "CHINESE_POKER_LIMITS"
-
-#: The name of a database kept in memory only (lost when the process ends).
-MEMORY = ":memory:"
 
 #: The most rollouts of an open-face move (`chinese_poker.server.limits.MAX_ROLLOUTS`; not
 #: imported from there, as that would import FastAPI with the parser).
@@ -63,9 +59,6 @@ LIMIT_OPTIONS: tuple[tuple[str, str, str, str, str], ...] = (
 def add_serve_options(parser: argparse.ArgumentParser) -> None:
     """The options of ``serve`` beyond where it listens and keeps its sessions: the access
     log and one per limit (`LIMIT_OPTIONS`), each refused by the parser outside its range."""
-    # Here, not at the top: the parser module imports this one.
-    from chinese_poker.cli.parser import positive_seconds, whole
-
     parser.add_argument(
         "--no-access-log",
         dest="access_log",
@@ -98,37 +91,6 @@ def limits_given(args: argparse.Namespace) -> dict[str, int | float]:
 
 #: The first bytes of every SQLite database file.
 SQLITE_HEADER = b"SQLite format 3\x00"
-
-
-def default_database() -> Path:
-    """Where ``serve`` keeps the sessions when ``--database`` is not given:
-    ``$XDG_STATE_HOME/chinese-poker/sessions.sqlite3``, or under ``~/.local/state`` when
-    that variable is unset or not an absolute path (as the XDG base directory rules say)."""
-    state = os.environ.get("XDG_STATE_HOME", "")
-    base = Path(state) if os.path.isabs(state) else Path.home() / ".local" / "state"
-    return base / "chinese-poker" / "sessions.sqlite3"
-
-
-def database_path(database: str) -> str:
-    """A database as `sqlite3` opens it: a path as it is, ``sqlite:///PATH`` as ``PATH``
-    (``sqlite:////abs`` as ``/abs``), and ``:memory:``, ``sqlite://`` or
-    ``sqlite:///:memory:`` as `MEMORY`.
-
-    >>> database_path("sqlite:///games.sqlite3"), database_path("sqlite:////tmp/g.db")
-    ('games.sqlite3', '/tmp/g.db')
-    >>> database_path("sqlite://") == database_path(":memory:") == MEMORY
-    True
-    """
-    if database.startswith("sqlite:"):
-        rest = database[len("sqlite:") :]
-        if not rest.startswith("//"):
-            raise ValueError(f"expected sqlite:///PATH, got {database!r}")
-        database = rest[3:] if rest.startswith("///") else rest[2:]
-        if database == "":
-            return MEMORY
-    if database == "":
-        raise ValueError("the database path is empty")
-    return database
 
 
 def _check_database(path: str, is_default: bool) -> None:

@@ -47,7 +47,7 @@ from chinese_poker import (
 from chinese_poker.cli.catalog import preset_options, preset_summaries
 from chinese_poker.cli.hands import hand_obj, player_of, score_payload, setting_text
 from chinese_poker.cli.jsonout import setting_obj, solution_obj
-from chinese_poker.cli.serve import DATABASE_ENV, LIMITS_ENV, MEMORY
+from chinese_poker.cli.service_env import DATABASE_ENV, LIMITS_ENV, MEMORY
 from chinese_poker.server.limits import LimitExceeded, Limits
 from chinese_poker.server.models import (
     BODY_REFUSALS,

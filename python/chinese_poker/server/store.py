@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from chinese_poker.cli.serve import MEMORY, database_path
+from chinese_poker.cli.service_env import MEMORY, database_path
 
 #: Seconds a transaction waits for another to release the database before it gives up.
 BUSY_SECONDS = 10.0
