@@ -150,6 +150,22 @@ fn brute_force(board: &Board, cards: &[Card], rules: &OfcRules, worth: &FlWorth)
     best
 }
 
+/// A shuffled deck's first cards placed at random rows until `placed` are
+/// on the board (a row that is full takes none), and the rest of the deck
+/// in order.
+fn random_board(rng: &mut SplitMix64, placed: usize) -> (Board, Vec<Card>) {
+    let mut deck: Vec<Card> = (0..DECK_SIZE as Card).collect();
+    rng.shuffle(&mut deck);
+    let mut board = Board::new();
+    let mut it = deck.iter();
+    while board.count() < placed {
+        let &c = it.next().unwrap();
+        let row = Row::ALL[(rng.next_u64() % 3) as usize];
+        board.push(row, c);
+    }
+    (board, it.copied().collect())
+}
+
 #[test]
 fn clairvoyant_completion_is_the_best_legal_one() {
     let mut rng = SplitMix64::new(99);
@@ -164,18 +180,11 @@ fn clairvoyant_completion_is_the_best_legal_one() {
         };
         let mut fouled = 0;
         for round in 0..400 {
-            let mut deck: Vec<Card> = (0..DECK_SIZE as Card).collect();
-            rng.shuffle(&mut deck);
             // A random partial board with 7 or 9 cards placed (up to 6
             // cards to come, few enough for brute force).
             let placed = if round % 2 == 0 { 9 } else { 7 };
-            let mut board = Board::new();
-            let mut it = deck.iter();
-            while board.count() < placed {
-                let &c = it.next().unwrap();
-                let row = Row::ALL[(rng.next_u64() % 3) as usize];
-                board.push(row, c);
-            }
+            let (board, rest) = random_board(&mut rng, placed);
+            let it = rest.iter();
             let take = cards_to_come(&board, &rules).min(6);
             if !rules.pineapple && take != 13 - placed {
                 continue;
@@ -265,18 +274,8 @@ fn the_sampled_completion_plays_each_street_legally_and_never_beats_clairvoyance
         let rules = OfcRules::preset(preset).unwrap();
         let (mut sampled_fouls, mut clairvoyant_fouls) = (0, 0);
         for round in 0..300 {
-            let mut deck: Vec<Card> = (0..DECK_SIZE as Card).collect();
-            rng.shuffle(&mut deck);
             // A board after its first street or later (5 to 11 cards placed).
-            let placed = 5 + (round % 4) * 2;
-            let mut board = Board::new();
-            let mut it = deck.iter();
-            while board.count() < placed {
-                let &c = it.next().unwrap();
-                let row = Row::ALL[(rng.next_u64() % 3) as usize];
-                board.push(row, c);
-            }
-            let rest: Vec<Card> = it.copied().collect();
+            let (board, rest) = random_board(&mut rng, 5 + (round % 4) * 2);
             let take = cards_to_come(&board, &rules);
             let (own, others) = rest.split_at(take);
             let mut done = board;
