@@ -29,7 +29,11 @@ const SEARCH_LIMIT: usize = 60_000;
 /// slot, or three per remaining Pineapple street (two kept), 17 in all
 /// from an empty Pineapple board.
 pub(super) fn cards_to_come(board: &Board, rules: &OfcRules) -> usize {
-    let placed = board.count();
+    to_come(board.count(), rules)
+}
+
+/// [`cards_to_come`] for a board with `placed` cards.
+fn to_come(placed: usize, rules: &OfcRules) -> usize {
     let free = 13 - placed;
     if !rules.pineapple {
         free
@@ -349,7 +353,8 @@ pub(super) fn complete_sampled(
         pool.clear();
         pool.extend_from_slice(&own[end..]);
         pool.extend_from_slice(others);
-        let later = cards_to_come_after(board, rules, keep).min(pool.len());
+        // (`keep` is at least one, so the board is never empty after it.)
+        let later = to_come(board.count() + keep, rules).min(pool.len());
         votes.clear();
         for _ in 0..futures.max(1) {
             rng.shuffle_prefix(&mut pool, later);
@@ -396,16 +401,6 @@ pub(super) fn complete_sampled(
             }
         }
         pos = end;
-    }
-}
-
-/// Cards still to come after this street, once `keep` of its cards are placed.
-fn cards_to_come_after(board: &Board, rules: &OfcRules, keep: usize) -> usize {
-    let free = 13 - board.count() - keep;
-    if rules.pineapple {
-        3 * free.div_ceil(2)
-    } else {
-        free
     }
 }
 
