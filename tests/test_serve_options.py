@@ -67,10 +67,13 @@ def test_without_options_the_defaults_and_the_access_log(served: dict[str, Any])
 def test_every_limit_has_an_option_whose_help_tells_its_default() -> None:
     from dataclasses import fields
 
-    from chinese_poker.cli import serve
-    from chinese_poker.server import limits
+    from chinese_poker import OptionError
+    from chinese_poker.cli.service_env import MAX_ROLLOUTS
+    from chinese_poker.ofc import OfcGame
 
-    assert serve.MAX_ROLLOUTS == limits.MAX_ROLLOUTS  # the parser's copy of the bound
+    # The bound is the engine's: one rollout more is refused by `suggest` itself.
+    with pytest.raises(OptionError, match=f"1 to {MAX_ROLLOUTS}"):
+        OfcGame("ofc_pineapple", players=2, seed=1).suggest(samples=MAX_ROLLOUTS + 1)
     defaults = Limits()
     assert {name for _, name, *_ in LIMIT_OPTIONS} == {f.name for f in fields(Limits)}
     for flag, name, _, _, default in LIMIT_OPTIONS:

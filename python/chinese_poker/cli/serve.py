@@ -13,6 +13,7 @@ from chinese_poker.cli.options import positive_seconds, whole
 from chinese_poker.cli.service_env import (
     DATABASE_ENV,
     LIMITS_ENV,
+    MAX_ROLLOUTS,
     MEMORY,
     database_path,
     default_database,
@@ -20,10 +21,6 @@ from chinese_poker.cli.service_env import (
 
 #: What a user without the optional extra is told to run.
 SERVER_EXTRA = 'serve needs FastAPI and uvicorn: pip install "chinese-poker[server]"'
-
-#: The most rollouts of an open-face move (`chinese_poker.server.limits.MAX_ROLLOUTS`; not
-#: imported from there, as that would import FastAPI with the parser).
-MAX_ROLLOUTS = 16_384
 
 #: The options of ``serve`` that set a field of `chinese_poker.server.Limits`: the flag, the
 #: field, its kind (``count``, ``rollouts`` or ``seconds``), what it bounds and its default

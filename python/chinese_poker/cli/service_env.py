@@ -22,6 +22,10 @@ LIMITS_ENV = "CHINESE_POKER_LIMITS"
 #: The name of a database kept in memory only (lost when the process ends).
 MEMORY = ":memory:"
 
+#: The most rollouts the open-face agent takes (`OfcGame.suggest`'s ``samples``): a bound
+#: of the engine, checked by ``serve``'s parser and by `chinese_poker.server.Limits`.
+MAX_ROLLOUTS = 16_384
+
 
 def default_database() -> Path:
     """Where ``serve`` keeps the sessions when ``--database`` is not given:

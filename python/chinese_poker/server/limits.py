@@ -6,8 +6,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, fields
 
-#: The most rollouts the open-face agent takes (`OfcGame.suggest`'s ``samples``).
-MAX_ROLLOUTS = 16_384
+from chinese_poker.cli.service_env import MAX_ROLLOUTS
 
 
 @dataclass(frozen=True)

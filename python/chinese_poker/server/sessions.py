@@ -249,19 +249,14 @@ class ClosedDeal:
         return solution_obj(sol)
 
 
-def _cards(codes: list[int]) -> list[str]:
-    """Card codes of the engine as the service's card text."""
-    return card_list(codes)
-
-
 def _board(rows: Optional[list[list[int]]]) -> Optional[dict[str, list[str]]]:
     """A board of a view as ``{"front", "middle", "back"}``; None stays None (hidden)."""
-    return None if rows is None else {r: _cards(c) for r, c in zip(ROWS, rows)}
+    return None if rows is None else {r: card_list(c) for r, c in zip(ROWS, rows)}
 
 
 def _move_obj(mv: dict[str, Any]) -> dict[str, list[str]]:
     """An engine move as the body ``/move`` takes."""
-    return {k: _cards(mv[k]) for k in (*ROWS, "discard")}
+    return {k: card_list(mv[k]) for k in (*ROWS, "discard")}
 
 
 class OfcDeal:
@@ -302,8 +297,8 @@ class OfcDeal:
         out: dict[str, Any] = {
             "to_act": v["to_act"],
             "move": None if shape is None else {"place": shape[0], "discard": shape[1]},
-            "hand": _cards(v["hand"]),
-            "discards": _cards(v["discards"]),
+            "hand": card_list(v["hand"]),
+            "discards": card_list(v["discards"]),
             "boards": [_board(b) for b in v["boards"]],
             "discard_counts": v["discard_counts"],
             "button": v["button"],
