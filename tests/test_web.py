@@ -437,6 +437,15 @@ def test_a_closed_hand_is_played_and_settled_through_the_page(
     press(browser, "u")
     assert len(by_css(browser, "#closed-hand button.card")) == 13
 
+    # A row takes no more cards than its size: a fourth for the front is refused, in words.
+    focus_card(browser, "#closed-hand", shown[0])
+    press(browser, "f", "f", "f", "f")
+    assert len(cards_in(browser.find_element("css selector", '[data-group="front"]'))) == 3
+    message = browser.find_element("id", "message")
+    assert message.is_displayed() and "The front holds 3 cards" in message.text
+    browser.find_element("id", "closed-clear").click()
+    assert len(by_css(browser, "#closed-hand button.card")) == 13
+
     # Sending an unfinished arrangement is refused on the page, in the message area.
     browser.find_element("id", "closed-submit").click()
     message = browser.find_element("id", "message")

@@ -312,6 +312,26 @@
     (first || fallback).focus();
   }
 
+  // Moves `codes` of a table's cards to `place` (a row, or back to the hand) when the row
+  // has room (`placed` cards already fixed in it), redraws, and puts the focus where the
+  // moved card was. `game` is {where, chosen, cardsIn, render, play, submit}.
+  function moveCards(game, codes, place, placed, focused) {
+    if (ROWS.includes(place)) {
+      const there = placed + game.cardsIn(place).length + codes.filter((c) => game.where.get(c) !== place).length;
+      if (there > SIZES[place]) {
+        showError(new Error(`The ${place} holds ${SIZES[place]} cards`));
+        return false;
+      }
+    }
+    clearError();
+    const from = groupAndIndex(focused);
+    for (const c of codes) game.where.set(c, place);
+    game.chosen.clear();
+    game.render();
+    if (from) focusAfter($(game.play), from.group, from.index, $(game.submit));
+    return true;
+  }
+
   function groupAndIndex(node) {
     if (!node) return null;
     const box = node.closest("[data-group]");
@@ -454,20 +474,11 @@
     },
     move: (codes, dest, focused) => {
       const place = dest === "home" ? "hand" : dest;
-      if (place !== "hand") {
-        const there = closedCards(place).length + codes.filter((c) => closed.where.get(c) !== place).length;
-        if (there > SIZES[place]) {
-          showError(new Error(`The ${place} holds ${SIZES[place]} cards`));
-          return;
-        }
-      }
-      clearError();
-      const from = groupAndIndex(focused);
-      for (const c of codes) closed.where.set(c, place);
-      closed.chosen.clear();
-      renderClosed();
-      if (from) focusAfter($("closed-play"), from.group, from.index, $("closed-submit"));
-      closedRowValues();
+      const game = {
+        where: closed.where, chosen: closed.chosen, cardsIn: closedCards,
+        render: renderClosed, play: "closed-play", submit: "closed-submit",
+      };
+      if (moveCards(game, codes, place, 0, focused)) closedRowValues();
     },
     submit: () => submitClosed(),
     hint: () => closedHint(),
@@ -673,20 +684,13 @@
     },
     move: (codes, dest, focused) => {
       const place = dest === "home" ? "dealt" : dest;
-      if (ROWS.includes(place)) {
-        const board = ofc.state.boards[ofc.state.seat];
-        const there = board[place].length + ofcCards(place).length + codes.filter((c) => ofc.where.get(c) !== place).length;
-        if (there > SIZES[place]) {
-          showError(new Error(`The ${place} holds ${SIZES[place]} cards`));
-          return;
-        }
-      }
-      clearError();
-      const from = groupAndIndex(focused);
-      for (const c of codes) ofc.where.set(c, place);
-      ofc.chosen.clear();
-      renderOfc();
-      if (from) focusAfter($("ofc-play"), from.group, from.index, $("ofc-submit"));
+      // An open-face row already holds the cards placed on earlier streets.
+      const placed = ROWS.includes(place) ? ofc.state.boards[ofc.state.seat][place].length : 0;
+      const game = {
+        where: ofc.where, chosen: ofc.chosen, cardsIn: ofcCards,
+        render: renderOfc, play: "ofc-play", submit: "ofc-submit",
+      };
+      moveCards(game, codes, place, placed, focused);
     },
     submit: () => submitOfc(),
     hint: () => ofcHint(),
