@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 export VIRTUAL_ENV := $(abspath $(VENV))
 export PATH := $(abspath $(VENV))/bin:$(PATH)
 
-.PHONY: help venv dev release test test-rust test-python lint fmt docs bench bench-rust bench-python bench-threads bench-memory fuzz fuzz-corpus wheel clean
+.PHONY: help venv dev release test test-rust test-python lint fmt docs bench bench-rust bench-python bench-threads bench-memory bench-server fuzz fuzz-corpus wheel clean
 
 help: ## show this help
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-13s %s\n", $$1, $$2}'
@@ -79,7 +79,12 @@ bench-threads: release ## speed-up of concurrent Python threads (GIL released) a
 bench-memory: release ## peak memory of the batch calls and of simulate, each case in a fresh process
 	$(PY) benches/memory.py
 
-bench: bench-rust bench-python bench-threads bench-memory ## all benchmarks
+# The service's load benchmark needs wrk (Debian's package); without it, pass
+# SERVER_BENCH_ARGS=--client=python for the slower in-process asyncio client.
+bench-server: release ## POST /solve over HTTP: 50 clients, requests/s, p99, answers checked, memory
+	$(PY) benches/bench_server.py $(SERVER_BENCH_ARGS)
+
+bench: bench-rust bench-python bench-threads bench-memory bench-server ## all benchmarks
 
 # cargo-fuzz targets (fuzz/, its own workspace, nightly). Each run starts from
 # the committed corpus fuzz/corpus/<target> and writes what it finds to the
