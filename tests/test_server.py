@@ -467,9 +467,9 @@ def test_docstring_examples() -> None:
     import doctest
 
     from chinese_poker.cli import catalog, hands
-    from chinese_poker.server import app, limits
+    from chinese_poker.server import app, limits, rate
 
-    for module in (app, limits, catalog, hands):
+    for module in (app, limits, rate, catalog, hands):
         failures, tries = doctest.testmod(module)
         assert failures == 0 and tries > 0, module.__name__
 

@@ -23,8 +23,8 @@ from chinese_poker.cli.service_env import (
 SERVER_EXTRA = 'serve needs FastAPI and uvicorn: pip install "chinese-poker[server]"'
 
 #: The options of ``serve`` that set a field of `chinese_poker.server.Limits`: the flag, the
-#: field, its kind (``count``, ``rollouts`` or ``seconds``), what it bounds and its default
-#: (the field's own, which the tests check).
+#: field, its kind (``count``, ``rollouts``, ``seconds`` or ``rate``), what it bounds and its
+#: default (the field's own, which the tests check).
 LIMIT_OPTIONS: tuple[tuple[str, str, str, str, str], ...] = (
     ("--max-body", "body_bytes", "count", "the most bytes of a request body", "1048576"),
     ("--max-batch", "batch", "count", "the most hands of a batch request", "1000"),
@@ -47,10 +47,35 @@ LIMIT_OPTIONS: tuple[tuple[str, str, str, str, str], ...] = (
         "the seconds a game session is kept after its last request",
         "86400",
     ),
+    (
+        "--session-rate",
+        "session_rate",
+        "rate",
+        "the game sessions one client may make a minute, per worker",
+        "30",
+    ),
+    (
+        "--session-burst",
+        "session_burst",
+        "count",
+        "the game sessions one client may make at once, per worker",
+        "10",
+    ),
     ("--bot-effort", "bot_effort", "rollouts", "the rollouts of each open-face bot move", "16"),
     ("--hint-effort", "hint_effort", "rollouts", "the samples of a session hint", "256"),
     ("--hint-seconds", "hint_seconds", "seconds", "the most seconds of a session hint", "0.5"),
 )
+
+
+def positive_rate(text: str) -> float:
+    """An argparse type: a rate above zero (and finite)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"{text} is not a positive number")
+    return value
 
 
 def add_serve_options(parser: argparse.ArgumentParser) -> None:
@@ -63,8 +88,13 @@ def add_serve_options(parser: argparse.ArgumentParser) -> None:
         help="do not log each request (uvicorn's access log adds about a quarter to the "
         "server's CPU per small request)",
     )
-    kinds = {"count": whole(1), "rollouts": whole(1, MAX_ROLLOUTS), "seconds": positive_seconds}
-    metavars = {"count": "N", "rollouts": "N", "seconds": "SECONDS"}
+    kinds = {
+        "count": whole(1),
+        "rollouts": whole(1, MAX_ROLLOUTS),
+        "seconds": positive_seconds,
+        "rate": positive_rate,
+    }
+    metavars = {"count": "N", "rollouts": "N", "seconds": "SECONDS", "rate": "PER_MINUTE"}
     for flag, name, kind, what, default in LIMIT_OPTIONS:
         parser.add_argument(
             flag,

@@ -62,7 +62,7 @@ from chinese_poker.server.models import (
     SolveRequest,
     refusals,
 )
-from chinese_poker.server.sessions import SessionRefused, session_router
+from chinese_poker.server.sessions import SessionRefused, session_buckets, session_router
 from chinese_poker.server.store import SessionStore, StoreFull
 from chinese_poker.server.web import web_router
 
@@ -185,10 +185,11 @@ def _limit_error(request: Request, exc: Exception) -> JSONResponse:
 
 
 def _session_error(request: Request, exc: Exception) -> JSONResponse:
-    """A session request refused (`SessionRefused`): its status, name and message; a 401
-    says how to authenticate."""
+    """A session request refused (`SessionRefused`): its status, name, message and headers
+    (a 429's ``Retry-After``); a 401 says how to authenticate."""
     assert isinstance(exc, SessionRefused)
     reply = _error(exc.status, exc.name, str(exc))
+    reply.headers.update(exc.headers)
     if exc.status == 401:
         reply.headers["WWW-Authenticate"] = "Bearer"
     return reply
@@ -439,8 +440,11 @@ def create_app(limits: Optional[Limits] = None, database: Optional[str] = None) 
         )
         return {"preset": request.preset, **result.to_dict()}
 
+    # The rate limit of new sessions, on the application's state so that a test can give
+    # the buckets its own clock.
+    app.state.session_buckets = session_buckets(lim)
     # Last: a request is matched against the routes in order, and the engine's are the
     # most requested.
-    app.include_router(session_router(store, lim))
+    app.include_router(session_router(store, lim, app.state.session_buckets))
     app.include_router(web_router())
     return app

@@ -12,7 +12,8 @@ from chinese_poker.cli.service_env import MAX_ROLLOUTS
 @dataclass(frozen=True)
 class Limits:
     """Per-request limits of the service, and the bounds of its game sessions; a request
-    beyond one is answered 413 (the body) or 422 (a count or a duration), before any work.
+    beyond one is answered 413 (the body) or 422 (a count or a duration), before any work;
+    a client making sessions faster than `session_rate` is answered 429.
 
     >>> Limits().batch, Limits(batch=10).batch
     (1000, 10)
@@ -40,6 +41,12 @@ class Limits:
     #: Seconds after its last request that a game session expires: expired sessions are
     #: deleted when a new one is made (24 hours).
     session_seconds: float = 86_400.0
+    #: The game sessions one client (one address) may make a minute, on average: a
+    #: ``POST /sessions`` beyond its bucket is answered 429 with ``Retry-After``. Each worker
+    #: of ``serve --workers`` counts apart (`chinese_poker.server.rate`).
+    session_rate: float = 30.0
+    #: The game sessions one client may make at once, before `session_rate` paces it.
+    session_burst: int = 10
     #: The Monte-Carlo rollouts of each open-face move the server plays for a bot seat: at
     #: 16 the placement agent takes about a tenth of a second a move (0.15 s at most, the
     #: first street of four seats), so a move answered with three bots' moves after it stays
@@ -52,7 +59,15 @@ class Limits:
     hint_seconds: float = 0.5
 
     def __post_init__(self) -> None:
-        counts = ("body_bytes", "batch", "effort", "candidates", "simulate_deals", "sessions")
+        counts = (
+            "body_bytes",
+            "batch",
+            "effort",
+            "candidates",
+            "simulate_deals",
+            "sessions",
+            "session_burst",
+        )
         for name in (*counts, "bot_effort", "hint_effort"):
             if getattr(self, name) < 1:
                 raise ValueError(f"Limits.{name} must be at least 1, got {getattr(self, name)}")
@@ -62,6 +77,8 @@ class Limits:
         for name in ("solve_seconds", "simulate_seconds", "session_seconds", "hint_seconds"):
             if not 0 < getattr(self, name) < float("inf"):
                 raise ValueError(f"Limits.{name} must be a positive number of seconds")
+        if not 0 < self.session_rate < float("inf"):
+            raise ValueError("Limits.session_rate must be a positive number of sessions a minute")
 
     @classmethod
     def from_json(cls, text: str) -> Limits:

@@ -137,6 +137,8 @@ REFUSALS: dict[int, str] = {
     413: "the body is over the server's limit (Limits.body_bytes)",
     422: "a body that does not fit the request's fields (detail), or a request the "
     "engine or the server's limits refuse (error, message)",
+    429: "this client makes new sessions too fast (Limits.session_rate, Limits.session_burst): "
+    "try again after Retry-After seconds",
     500: "the saved state of this session is damaged (a fault of the server)",
     503: "the session database is full (Limits.sessions) or cannot be used now",
 }

@@ -22,7 +22,7 @@ import time
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal, Optional, Union
 
-from fastapi import APIRouter, Depends
+from fastapi import APIRouter, Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from chinese_poker import (
@@ -44,6 +44,7 @@ from chinese_poker.cli.play import solver_player
 from chinese_poker.ofc import OfcGame
 from chinese_poker.server.limits import Limits
 from chinese_poker.server.models import BODY_REFUSALS, refusals
+from chinese_poker.server.rate import TokenBuckets
 from chinese_poker.server.session_models import (
     ClosedHint,
     ClosedMove,
@@ -84,12 +85,16 @@ Player = Union[Setting, tuple[Literal["natural"], Setting]]
 
 
 class SessionRefused(Exception):
-    """A session request refused: answered `status` with ``{"error": name, "message"}``."""
+    """A session request refused: answered `status` with ``{"error": name, "message"}``,
+    and `headers` (a 429's ``Retry-After``)."""
 
-    def __init__(self, status: int, name: str, message: str) -> None:
+    def __init__(
+        self, status: int, name: str, message: str, headers: Optional[dict[str, str]] = None
+    ) -> None:
         super().__init__(message)
         self.status = status
         self.name = name
+        self.headers = headers or {}
 
 
 def _not_now(message: str) -> SessionRefused:
@@ -386,9 +391,23 @@ def _new_deal(request: SessionRequest, lim: Limits) -> tuple[str, Deal]:
     return preset, ofc
 
 
-def session_router(store: SessionStore, lim: Limits) -> APIRouter:
-    """The ``/sessions`` endpoints over `store`, bounded by `lim`."""
+#: The bucket of the requests whose client address is unknown (all of them share it).
+UNKNOWN_CLIENT = "?"
+
+
+def session_buckets(lim: Limits) -> TokenBuckets:
+    """The rate limit of ``POST /sessions`` per client: `Limits.session_burst` at once,
+    `Limits.session_rate` a minute. In this process only: each worker keeps its own."""
+    return TokenBuckets(rate=lim.session_rate / 60.0, burst=lim.session_burst)
+
+
+def session_router(
+    store: SessionStore, lim: Limits, buckets: Optional[TokenBuckets] = None
+) -> APIRouter:
+    """The ``/sessions`` endpoints over `store`, bounded by `lim`; new sessions paced per
+    client address by `buckets` (`session_buckets` of `lim` when not given)."""
     router = APIRouter(prefix="/sessions", tags=["sessions"])
+    paced = session_buckets(lim) if buckets is None else buckets
     bearer = HTTPBearer(auto_error=False, description="the seat's token, from POST /sessions")
 
     def token_of(
@@ -415,12 +434,25 @@ def session_router(store: SessionStore, lim: Limits) -> APIRouter:
             raise _damaged(sid, exc) from None
 
     @router.post(
-        "", status_code=201, response_model=SessionCreated, responses=refusals(*BODY_REFUSALS, 503)
+        "",
+        status_code=201,
+        response_model=SessionCreated,
+        responses=refusals(*BODY_REFUSALS, 429, 503),
     )
-    def create_session(request: SessionRequest) -> SessionCreated:
+    def create_session(request: SessionRequest, http: Request) -> SessionCreated:
         """A new deal: a token for each human seat (seats 0 to humans-1), the bot seats
         played by the server. The tokens are in this answer only; the server keeps their
-        digests."""
+        digests. A client (an address) makes `Limits.session_burst` sessions at once and
+        `Limits.session_rate` a minute; beyond, 429 with ``Retry-After``."""
+        client = http.client.host if http.client is not None else UNKNOWN_CLIENT
+        wait = paced.take(client)
+        if wait is not None:
+            raise SessionRefused(
+                429,
+                "TooManyRequests",
+                f"this client makes new sessions too fast; try again in {wait} s",
+                headers={"Retry-After": str(wait)},
+            )
         preset, new = _new_deal(request, lim)
         players = len(new.hands) if isinstance(new, ClosedDeal) else new.game.players
         tokens = [secrets.token_urlsafe(32) for _ in range(request.humans)]
