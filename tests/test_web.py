@@ -1,8 +1,9 @@
 """The web table (``GET /`` and ``/static/``): its files through FastAPI's test client, then
 the page itself in headless Chromium driven by Selenium against a real uvicorn server: a
 whole closed hand and a whole Pineapple game played through it and settled as the library
-settles them, the analysis view against `chinese_poker.solve`, a phone-wide viewport, and
-the API's refusals shown on the page.
+settles them, the analysis view against `chinese_poker.solve`, a phone-wide viewport, the
+API's refusals shown on the page, and each view's game kept in the tab across a reload (and
+dropped when the server no longer has it).
 
 The browser tests need Debian's ``chromium`` and ``chromium-driver`` and the ``selenium``
 package (the ``test`` extra); without them they are skipped, or fail under ``CI=true``, where
@@ -33,7 +34,7 @@ pytest.importorskip("fastapi")
 
 from fastapi.testclient import TestClient  # noqa: E402
 
-from chinese_poker.server import create_app  # noqa: E402
+from chinese_poker.server import Limits, create_app  # noqa: E402
 from chinese_poker.server.web import CONTENT_SECURITY_POLICY, FILES, STATIC  # noqa: E402
 
 ROWS = ("front", "middle", "back")
@@ -183,7 +184,8 @@ def free_port() -> int:
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
-    """A real uvicorn server of the application on a free loopback port, in a thread."""
+    """A real uvicorn server of the application on a free loopback port, in a thread; its
+    rate limit of new sessions raised, since every test here deals from one address."""
     reason = missing_browser()
     if reason and os.environ.get("CI") == "true":
         # .ci/run installs the browser: in CI a skip here would hide a broken install.
@@ -193,7 +195,9 @@ def server() -> Iterator[str]:
     import uvicorn
 
     port = free_port()
-    config = uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning")
+    config = uvicorn.Config(
+        create_app(Limits(session_burst=1000)), host="127.0.0.1", port=port, log_level="warning"
+    )
     running = uvicorn.Server(config)
     thread = threading.Thread(target=running.run, daemon=True)
     thread.start()
@@ -271,13 +275,30 @@ def by_css(driver: Any, css: str) -> list[Any]:
     return list(driver.find_elements("css selector", css))
 
 
-def open_page(driver: Any, url: str) -> None:
-    """Load the page and wait for its presets."""
+def open_page(driver: Any, url: str, fresh: bool = True) -> None:
+    """Load the page and wait for its presets and for any game kept in the tab to be
+    shown again; `fresh`: as a new tab, nothing kept from an earlier test."""
+    if fresh:
+        # The tab's storage is the page's origin's: cleared from a page of that origin.
+        driver.execute_script("try { window.sessionStorage.clear(); } catch (e) {}")
     driver.get(url)
-    wait(
-        driver, lambda d: d.find_element("tag name", "body").get_attribute("data-ready"), "presets"
-    )
+    wait_loaded(driver)
+
+
+def wait_loaded(driver: Any) -> None:
+    """Wait for the page loaded (or reloaded) to show its presets and its kept games."""
+    for flag, what in (("data-ready", "presets"), ("data-restored", "the kept games")):
+        wait(driver, lambda d, f=flag: d.find_element("tag name", "body").get_attribute(f), what)
     assert not driver.find_element("id", "message").is_displayed()
+
+
+def kept(driver: Any, what: str) -> Any:
+    """The game (or view) the page keeps in the tab's sessionStorage, as JSON, or None."""
+    return driver.execute_script(
+        "const v = window.sessionStorage.getItem(arguments[0]);"
+        "if (v === null) return null; try { return JSON.parse(v); } catch (e) { return v; }",
+        f"chinese-poker.{what}",
+    )
 
 
 def cards_in(element: Any, css: str = ".card[data-card]") -> list[str]:
@@ -685,3 +706,162 @@ def test_the_views_are_reached_by_keyboard(browser: Any, server: str) -> None:
         assert label.get_attribute("textContent").strip(), control.get_attribute("id")
     for button in by_css(browser, "button"):
         assert button.get_attribute("textContent").strip() or button.get_attribute("aria-label")
+
+
+# --- a reload: the games kept in the tab ---------------------------------------------------
+
+
+def test_a_closed_hand_survives_a_reload(browser: Any, server: str, shots: Path) -> None:
+    seed, players = 23, 4
+    rules = cp.Rules.preset("cp_pro_1_6")
+    deck = cp.deal(seed, 0)
+    hands = [sorted(deck[13 * s : 13 * s + 13]) for s in range(players)]
+    open_page(browser, f"{server}/?seed={seed}#closed")
+    browser.find_element("id", "closed-deal").click()
+    wait(browser, lambda d: len(by_css(d, "#closed-hand button.card")) == 13, "the hand")
+    # The rows arranged on the page: the hint's setting applied, then one card taken back.
+    browser.find_element("id", "closed-hint").click()
+    wait(browser, lambda d: shown_apply(d, "closed"), "the hint")
+    hinted = shown_setting(browser.find_element("css selector", "#closed-hint-panel .hint-best"))
+    browser.find_element("css selector", "#closed-hint-panel .hint-best button.apply").click()
+    wait(browser, lambda d: all(v.text for v in by_css(d, "#closed-rows .row-value")), "values")
+    front = '[data-group="front"]'
+    back_home = cards_in(browser.find_element("css selector", front))[0]
+    # Into the middle of the window first: the applied hint scrolled the page down.
+    browser.execute_script(
+        "arguments[0].scrollIntoView({block: 'center'})",
+        browser.find_element("css selector", f'{front} button.card[data-card="{back_home}"]'),
+    )
+    focus_card(browser, front, back_home)
+    press(browser, "u")
+    before = placed_rows(browser)
+    assert sum(map(len, before)) == 12
+    assert cards_in(browser.find_element("id", "closed-hand")) == [back_home]
+    entry = kept(browser, "closed")
+    assert entry["session"] and entry["token"] and entry["where"][back_home] == "hand"
+    # The seat's token is this tab's: in sessionStorage, never in localStorage.
+    assert browser.execute_script("return window.localStorage.length") == 0
+
+    browser.refresh()
+    wait_loaded(browser)
+    assert browser.find_element("id", "closed-play").is_displayed()
+    assert placed_rows(browser) == before
+    assert cards_in(browser.find_element("id", "closed-hand")) == [back_home]
+    shown = [c for row in before for c in row] + sorted_codes([back_home])
+    assert sorted(shown) == hands[0]
+    wait(browser, lambda d: all(v.text for v in by_css(d, "#closed-rows .row-value")[1:]), "values")
+    screenshot(browser, shots / "closed-reloaded.png")
+
+    # The hand finished after the reload: the card put back, the hand set and settled.
+    focus_card(browser, "#closed-hand", back_home)
+    press(browser, "1")
+    assert placed_rows(browser) == hinted
+    browser.find_element("id", "closed-submit").click()
+    wait(browser, lambda d: d.find_element("id", "closed-result").is_displayed(), "the settlement")
+    settings = [cp.Setting(*hinted)] + [
+        fast_player(hands[s], rules, players, s) for s in range(1, players)
+    ]
+    scored = cp.score(settings, rules)
+    check_settlement(browser.find_element("id", "closed-result"), scored, settings)
+
+    # A settled hand reloads as its settlement.
+    browser.refresh()
+    wait_loaded(browser)
+    assert browser.find_element("id", "closed-result").is_displayed()
+    assert not browser.find_element("id", "closed-play").is_displayed()
+    check_settlement(browser.find_element("id", "closed-result"), scored, settings)
+
+
+def test_an_open_face_game_survives_a_reload(browser: Any, server: str, shots: Path) -> None:
+    from selenium.webdriver.support.ui import Select
+
+    seed, players = 11, 2
+    open_page(browser, f"{server}/?seed={seed}#ofc")
+    Select(browser.find_element("id", "ofc-players")).select_by_value(str(players))
+    browser.find_element("id", "ofc-deal").click()
+    wait(browser, lambda d: by_css(d, "#ofc-hand button.card"), "the first street")
+
+    def my_board() -> list[list[int]]:
+        mine = browser.find_element("css selector", ".board.mine")
+        rows = [cards_in(mine, f'.cards[data-row="{r}"] .card:not(.pending)') for r in ROWS]
+        return [sorted_codes(r) for r in rows]
+
+    def play_street() -> None:
+        dealt = cards_in(browser.find_element("id", "ofc-hand"))
+        browser.find_element("id", "ofc-hint").click()
+        wait(browser, lambda d: shown_apply(d, "ofc"), "the hint")
+        browser.find_element("css selector", "#ofc-hint-panel button.apply").click()
+        browser.find_element("id", "ofc-submit").click()
+        wait(browser, lambda d: next_street(d, dealt), "the next street")
+
+    first = sorted_codes(cards_in(browser.find_element("id", "ofc-hand")))
+    play_street()
+    board = my_board()
+    assert sum(map(len, board)) == 5 and sorted(c for r in board for c in r) == first
+    dealt = cards_in(browser.find_element("id", "ofc-hand"))
+    assert len(dealt) == 3
+    others = browser.find_element("css selector", '.board[data-seat="1"]')
+    bot = sorted_codes(cards_in(others))
+
+    # Back to the page by its bare address: the tab's view (open-face) and game come back.
+    browser.get(f"{server}/")
+    wait_loaded(browser)
+    assert browser.find_element("id", "view-ofc").is_displayed()
+    assert browser.current_url.endswith("#ofc")
+    assert my_board() == board
+    assert cards_in(browser.find_element("id", "ofc-hand")) == dealt
+    others = browser.find_element("css selector", '.board[data-seat="1"]')
+    assert sorted_codes(cards_in(others)) == bot
+    screenshot(browser, shots / "ofc-reloaded.png")
+
+    streets = 1
+    while not browser.find_element("id", "ofc-result").is_displayed():
+        play_street()
+        streets += 1
+        if streets == 3:
+            browser.refresh()
+            wait_loaded(browser)
+    assert streets == 5
+    box = browser.find_element("id", "ofc-result")
+    assert len(box.find_elements("css selector", ".player[data-seat]")) == players
+    final = shown_setting(box.find_element("css selector", '.player[data-seat="0"]'))
+    assert all(set(was) <= set(now) for was, now in zip(board, final))
+    assert not browser.find_element("id", "message").is_displayed()
+
+
+def test_a_kept_game_the_server_no_longer_has_is_dropped(browser: Any, server: str) -> None:
+    open_page(browser, f"{server}/#closed")
+    browser.find_element("id", "closed-deal").click()
+    wait(browser, lambda d: len(by_css(d, "#closed-hand button.card")) == 13, "the hand")
+    entry = kept(browser, "closed")
+    # The closed game's session gone (expired, the database reset); open-face's entry not
+    # even JSON; then the page reloaded.
+    browser.execute_script(
+        "window.sessionStorage.setItem('chinese-poker.closed', JSON.stringify(arguments[0]));"
+        "window.sessionStorage.setItem('chinese-poker.ofc', '{not json');",
+        {**entry, "session": "no-such-session-0000"},
+    )
+    browser.refresh()
+    wait_loaded(browser)
+    assert browser.find_element("id", "view-closed").is_displayed()
+    assert browser.find_element("id", "closed-deal").is_displayed()
+    assert not browser.find_element("id", "closed-play").is_displayed()
+    assert not browser.find_element("id", "closed-result").is_displayed()
+    assert "ended on the server" in browser.find_element("id", "status").text
+    assert kept(browser, "closed") is None and kept(browser, "ofc") is None
+    # A token that is no seat of a real session is dropped alike.
+    browser.find_element("id", "closed-deal").click()
+    wait(browser, lambda d: len(by_css(d, "#closed-hand button.card")) == 13, "a new hand")
+    entry = kept(browser, "closed")
+    browser.execute_script(
+        "window.sessionStorage.setItem('chinese-poker.closed', JSON.stringify(arguments[0]));",
+        {**entry, "token": "not-the-token"},
+    )
+    browser.refresh()
+    wait_loaded(browser)
+    assert not browser.find_element("id", "closed-play").is_displayed()
+    assert kept(browser, "closed") is None
+    # The start screen works: a new deal is dealt and kept.
+    browser.find_element("id", "closed-deal").click()
+    wait(browser, lambda d: len(by_css(d, "#closed-hand button.card")) == 13, "a new hand")
+    assert kept(browser, "closed")["session"] != entry["session"]

@@ -180,7 +180,11 @@
     } catch (_) {
       data = null;
     }
-    if (!reply.ok) throw new Error(describeRefusal(reply.status, data, text));
+    if (!reply.ok) {
+      const refused = new Error(describeRefusal(reply.status, data, text));
+      refused.status = reply.status;
+      throw refused;
+    }
     if (data === null) throw new Error(`The answer to ${method} ${path} is not JSON`);
     return data;
   }
@@ -226,6 +230,58 @@
 
   function seatName(seat, mine) {
     return seat === mine ? "You" : `Bot ${seat}`;
+  }
+
+  // --- the games kept across a reload -------------------------------------------------
+
+  // Each view's game ({session, token, ...}) and the view shown are kept in sessionStorage,
+  // not localStorage: the token is the secret of this tab's seat, so it stays with this
+  // tab and is gone when the tab closes, never shared with other tabs or left on disk.
+  const KEPT = { closed: "chinese-poker.closed", ofc: "chinese-poker.ofc", view: "chinese-poker.view" };
+
+  function keep(what, entry) {
+    try {
+      window.sessionStorage.setItem(KEPT[what], typeof entry === "string" ? entry : JSON.stringify(entry));
+    } catch (_) {
+      // No storage (a private mode, a full quota): the game lasts until a reload, as before.
+    }
+  }
+
+  function kept(what) {
+    try {
+      return window.sessionStorage.getItem(KEPT[what]);
+    } catch (_) {
+      return null;
+    }
+  }
+
+  function forget(what) {
+    try {
+      window.sessionStorage.removeItem(KEPT[what]);
+    } catch (_) {
+      // Nothing kept, nothing to drop.
+    }
+  }
+
+  // A kept game: {session, token, ...} or null when there is none or it is not one.
+  function keptGame(what) {
+    const text = kept(what);
+    if (text === null) return null;
+    let entry = null;
+    try {
+      entry = JSON.parse(text);
+    } catch (_) {
+      entry = null;
+    }
+    if (entry && typeof entry.session === "string" && typeof entry.token === "string") return entry;
+    forget(what);
+    return null;
+  }
+
+  // Shows a restored game's rules and table size in the view's controls, when offered.
+  function showChoice(id, value) {
+    const select = $(id);
+    if ([...select.options].some((o) => o.value === String(value))) select.value = String(value);
   }
 
   // --- the cards a player arranges: shared by the closed game and open-face -------------
@@ -423,7 +479,15 @@
     return closed.hand.filter((c) => closed.where.get(c) === place);
   }
 
+  // The closed game kept: its session and token, and where each card is (the rows are
+  // arranged on the page only, until the hand is set).
+  function keepClosed() {
+    if (!closed.session) return;
+    keep("closed", { session: closed.session, token: closed.token, where: Object.fromEntries(closed.where) });
+  }
+
   function renderClosed() {
+    keepClosed();
     const play = $("closed-play");
     const hand = $("closed-hand");
     hand.replaceChildren(...closedCards("hand").map((c) => card(c, { button: true, selected: closed.chosen.has(c) })));
@@ -497,19 +561,36 @@
       const made = await api("POST", "/sessions", body);
       const token = made.seats[0].token;
       const state = await api("GET", `/sessions/${made.session}`, undefined, token);
-      Object.assign(closed, { session: made.session, token, seat: state.seat, preset: made.preset, hand: state.hand });
-      closed.where = new Map(state.hand.map((c) => [c, "hand"]));
-      closed.chosen.clear();
-      $("closed-hint-panel").hidden = true;
-      $("closed-hint-panel").replaceChildren();
-      $("closed-result").hidden = true;
-      $("closed-play").hidden = false;
-      renderClosed();
+      loadClosed(made.session, token, state, null);
     });
     if (!$("closed-play").hidden) {
       const first = $("closed-hand").querySelector("button.card");
       if (first) first.focus();
     }
+  }
+
+  // Shows a deal of the closed game as the server answers it (`state`): the cards with
+  // the rows as `where` ({card: row}, kept by the page) or the seat's setting once set, or
+  // the settlement once every seat has set. Keeps it, replacing any game kept before.
+  function loadClosed(session, token, state, where) {
+    Object.assign(closed, { session, token, seat: state.seat, preset: state.preset, hand: state.hand });
+    const setting = state.setting;
+    closed.where = new Map(state.hand.map((c) => {
+      const row = setting ? ROWS.find((r) => setting[r].includes(c)) : where && where[c];
+      return [c, ROWS.includes(row) ? row : "hand"];
+    }));
+    closed.chosen.clear();
+    $("closed-hint-panel").hidden = true;
+    $("closed-hint-panel").replaceChildren();
+    renderClosed();
+    if (state.finished && state.settlement) {
+      showClosedResult(state);
+      return;
+    }
+    $("closed-result").hidden = true;
+    $("closed-play").hidden = false;
+    closedRowValues();
+    if (setting) say("Your hand is set; waiting for the other seats.");
   }
 
   function applySetting(setting) {
@@ -705,6 +786,7 @@
       const token = made.seats[0].token;
       const first = await api("GET", `/sessions/${made.session}`, undefined, token);
       Object.assign(ofc, { session: made.session, token });
+      keep("ofc", { session: made.session, token });
       return first;
     });
     if (!state) return;
@@ -838,6 +920,7 @@
     if (window.location.hash !== `#${view}`) {
       window.history.replaceState(null, "", `${window.location.pathname}${window.location.search}#${view}`);
     }
+    keep("view", view);
     if (focus) $(`tab-${view}`).focus();
   }
 
@@ -858,6 +941,47 @@
     } catch (err) {
       showError(err);
     }
+  }
+
+  // Each game kept in this tab, shown again as the server now answers it: after a reload
+  // the hand in play (its cards still to set, the rows placed) or its settlement. A game
+  // the server no longer knows (expired, its database reset) is dropped quietly.
+  async function restore(game) {
+    const entry = keptGame(game);
+    if (!entry) return;
+    let state;
+    try {
+      state = await api("GET", `/sessions/${encodeURIComponent(entry.session)}`, undefined, entry.token);
+    } catch (err) {
+      if ([401, 403, 404].includes(err.status)) {
+        forget(game);
+        say("The game kept from before has ended on the server; deal a new one.");
+      } else {
+        showError(err);
+      }
+      return;
+    }
+    // A deal made while the answer was on its way wins: it is the game kept now.
+    if ((game === "closed" ? closed : ofc).session) return;
+    if (state.game !== game) {
+      forget(game);
+      return;
+    }
+    showChoice(`${game}-preset`, state.preset);
+    if (game === "closed") {
+      showChoice("closed-opponents", state.players - 1);
+      loadClosed(entry.session, entry.token, state, entry.where);
+    } else {
+      showChoice("ofc-players", state.players);
+      Object.assign(ofc, { session: entry.session, token: entry.token });
+      $("ofc-result").hidden = true;
+      loadOfc(state);
+    }
+  }
+
+  async function restoreGames() {
+    await Promise.all([restore("closed"), restore("ofc")]);
+    document.body.dataset.restored = "true";
   }
 
   function start() {
@@ -889,8 +1013,10 @@
 
     $("analysis-form").addEventListener("submit", analyse);
 
-    showView(window.location.hash.slice(1), false);
-    loadPresets();
+    // The view in the address, else the one this tab showed last.
+    const asked = window.location.hash.slice(1);
+    showView(VIEWS.includes(asked) ? asked : kept("view"), false);
+    loadPresets().then(restoreGames);
   }
 
   // A failure nothing else caught still reaches the message area.
