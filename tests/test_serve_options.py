@@ -92,6 +92,11 @@ def test_every_limit_has_an_option_whose_help_tells_its_default() -> None:
         (["--bot-effort", "20000"], ["argument --bot-effort", "expected 1 to 16384"]),
         (["--hint-effort", "0"], ["argument --hint-effort", "out of range"]),
         (["--max-sessions", "1.5"], ["argument --max-sessions", "not a whole number"]),
+        (["--session-rate", "0"], ["argument --session-rate", "not a positive number"]),
+        (["--session-rate", "inf"], ["argument --session-rate", "not a positive number"]),
+        (["--session-rate", "fast"], ["argument --session-rate", "'fast' is not a number"]),
+        (["--session-burst", "0"], ["argument --session-burst", "out of range"]),
+        (["--session-burst", "2.5"], ["argument --session-burst", "not a whole number"]),
         (["--no-access-log=yes"], ["--no-access-log", "ignored explicit argument"]),
     ],
 )
