@@ -213,6 +213,17 @@ def test_suggest_samples_are_bounded(samples: int) -> None:
         OfcGame("ofc_ru_main", players=2, seed=1).suggest(samples=samples)
 
 
+@pytest.mark.parametrize("effort", [0, 2**14 + 1])
+def test_suggest_names_the_effort_it_was_given(effort: int) -> None:
+    from chinese_poker import OptionError, ofc
+
+    with pytest.raises(OptionError) as refused:
+        ofc.suggest(OfcGame("ofc_ru_main", players=2, seed=1), effort=effort)
+    assert str(refused.value) == (
+        f'invalid effort "{effort}"; expected a number of rollouts from 1 to 16384'
+    )
+
+
 def test_strong_effort_is_bounded() -> None:
     with pytest.raises(ChinesePokerError, match="effort"):
         from chinese_poker import solve

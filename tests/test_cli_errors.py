@@ -202,8 +202,10 @@ def test_a_long_list_of_names_is_cut_short() -> None:
 def test_internal_wording_does_not_leak() -> None:
     from chinese_poker.cli.errors import short_choices
 
-    text = 'unknown effort "-5"; expected one of a positive number of samples'
-    assert short_choices(text) == 'unknown effort "-5"; expected a positive number of samples'
+    # A number out of its range is invalid, not unknown, and its range is not a list.
+    r = run("solve", "--strategy", "strong", "--effort", "10000000", HAND)
+    refused(r, 'invalid effort "10000000"; expected a number of samples from 1 to')
+    assert "one of" not in r.stderr and "unknown" not in r.stderr, r.stderr
     names = ", ".join(f"'n{i}'" for i in range(30))
     cut = short_choices(f"unknown x; expected one of {names}", "`see`")
     assert (

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from chinese_poker._core import OfcGame, Rules, fantasyland_setting
+from chinese_poker._core import OfcGame, OptionError, Rules, fantasyland_setting
 from chinese_poker.ofc_match import OfcMatchResult, duplicate_match
 from chinese_poker.ofc_simulate import (
     OFC_STRATEGIES,
@@ -51,7 +51,11 @@ def suggest(
     """
     if not isinstance(state, OfcGame):
         raise TypeError(f"state must be an OfcGame, got {type(state).__name__}")
-    return state.suggest(samples=effort, seed=seed, seat=seat, time_budget=time_budget)
+    try:
+        return state.suggest(samples=effort, seed=seed, seat=seat, time_budget=time_budget)
+    except OptionError as exc:
+        # The method calls the count `samples`; this function's caller wrote `effort`.
+        raise OptionError(str(exc).replace("invalid samples", "invalid effort", 1)) from None
 
 
 __all__ = [

@@ -36,8 +36,6 @@ def short_choices(message: str, listed_by: str | None = None) -> str:
         where = f"; {listed_by} lists them all" if listed_by else ""
         return f"expected one of {', '.join(names[:SHOWN_CHOICES])}, … ({len(names)} in all{where})"
 
-    # The core words a described range as a list ("one of a positive number"): drop "one of".
-    message = re.sub(r"expected one of (?=[^'])", "expected ", message)
     return _CHOICES.sub(cut, message)
 
 

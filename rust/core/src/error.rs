@@ -123,13 +123,26 @@ impl fmt::Display for Error {
                 q(text),
                 r(&readings.join(" and as "))
             ),
+            // A list of names reads "unknown …; expected one of 'a', 'b'"; a described
+            // range ("1 to 4096 samples") is not a list, and its value is not unknown.
+            Error::UnknownOption {
+                option,
+                value,
+                allowed,
+            } if allowed.starts_with('\'') => write!(
+                f,
+                "unknown {} {:?}; expected one of {}",
+                q(option),
+                q(value),
+                r(allowed)
+            ),
             Error::UnknownOption {
                 option,
                 value,
                 allowed,
             } => write!(
                 f,
-                "unknown {} {:?}; expected one of {}",
+                "invalid {} {:?}; expected {}",
                 q(option),
                 q(value),
                 r(allowed)
