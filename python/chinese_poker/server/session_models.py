@@ -117,6 +117,11 @@ class SessionState(BaseModel):
     players: int
     seat: int = Field(description="the seat of the token")
     bots: list[int] = Field(description="the seats the server plays")
+    deal: int = Field(description="the deal's number in the session, 1 first (POST /next)")
+    totals: list[float] = Field(
+        description="each seat's points over every settled deal of the session, this one "
+        "included once it is finished"
+    )
     hand: list[str] = Field(
         description="closed: the seat's 13 cards; open-face: its cards to place now"
     )

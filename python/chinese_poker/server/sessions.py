@@ -141,14 +141,15 @@ class ClosedDeal:
 
     @staticmethod
     def new(
-        preset: str, rules: Rules, players: int, humans: int, seed: Optional[int]
+        preset: str, rules: Rules, players: int, humans: int, seed: Optional[int], number: int = 0
     ) -> "ClosedDeal":
-        """A fresh deal, the bot seats set at once by the fast solver."""
+        """A fresh deal (the session's `number`-th, 0 first), the bot seats set at once by the
+        fast solver."""
         if seed is None:
             # The operating system's entropy: nothing a client sees tells the other hands.
             deck = secrets.SystemRandom().sample(range(52), 52)
         else:
-            deck = deal(seed, 0)
+            deck = deal(seed, number)
         hands = [sorted(deck[HAND_CARDS * i : HAND_CARDS * (i + 1)]) for i in range(players)]
         played: list[Optional[Player]] = [None] * players
         for seat in range(humans, players):
@@ -196,6 +197,21 @@ class ClosedDeal:
     def finished(self) -> bool:
         """Whether every seat has set: the deal is settled."""
         return all(p is not None for p in self.played)
+
+    @property
+    def players(self) -> int:
+        """The seats at the table."""
+        return len(self.hands)
+
+    def points(self) -> list[float]:
+        """Each seat's points in the settlement of the finished deal."""
+        players = [p for p in self.played if p is not None]
+        return [float(t) for t in score(players, self.rules).totals]
+
+    def next(self, humans: int, seed: Optional[int], number: int, lim: Limits) -> "ClosedDeal":
+        """The session's next deal at this table: new hands (of the session's seed and the
+        deal's `number`, or of the system's entropy), the same rules."""
+        return ClosedDeal.new(self.preset, self.rules, self.players, humans, seed, number)
 
     def move(self, seat: int, mv: MoveRequest, lim: Limits) -> None:
         """Set `seat`'s hand; refused when it has set already or the setting is not its
@@ -273,6 +289,28 @@ class OfcDeal:
         self.game = game
         self.humans = humans
 
+    @property
+    def finished(self) -> bool:
+        """Whether every board is complete: the deal is settled."""
+        return bool(self.game.is_finished())
+
+    @property
+    def players(self) -> int:
+        """The seats at the table."""
+        return int(self.game.players)
+
+    def points(self) -> list[float]:
+        """Each seat's points in the settlement of the finished deal."""
+        return [float(t) for t in self.game.settle().totals]
+
+    def next(self, humans: int, seed: Optional[int], number: int, lim: Limits) -> "OfcDeal":
+        """The session's next deal: the button moves on and Fantasyland carries over (the
+        engine's `OfcGame.next_deal`), dealt from the session's seed and the deal's `number`
+        or from the system's entropy; the bots play up to the first human's turn."""
+        following = OfcDeal(self.preset, self.game.next_deal(seed=_deal_seed(seed, number)), humans)
+        following.play_bots(lim)
+        return following
+
     def play_bots(self, lim: Limits) -> None:
         """Play the bot seats until a human is to act or the deal is finished."""
         g = self.game
@@ -334,26 +372,81 @@ class OfcDeal:
 Deal = Union[ClosedDeal, OfcDeal]
 
 
-def _load(row: SessionRow) -> Deal:
-    """The deal of a stored session; a damaged one is answered 500 (`_damaged`)."""
+def _deal_seed(seed: Optional[int], number: int) -> Optional[int]:
+    """The engine's seed of a seeded session's `number`-th open-face deal (0 first: the
+    session's own seed, so that a first deal replays as before); None stays None (entropy)."""
+    if seed is None or number == 0:
+        return seed
+    digest = hashlib.sha256(f"chinese-poker session deal {seed} {number}".encode()).digest()
+    return int.from_bytes(digest[:8], "little")
+
+
+@dataclass
+class Table:
+    """A session's table across its deals: the deal in play, its `number` (0 first), each
+    seat's points over the deals settled before it (`carried`) and the session's seed (None:
+    each deal from the system's entropy). Server-side only, as the deal's save is."""
+
+    deal: Deal
+    number: int
+    carried: list[float]
+    seed: Optional[int]
+
+    def totals(self) -> list[float]:
+        """Each seat's points over every settled deal of the session, this one included
+        once it is finished."""
+        if not self.deal.finished:
+            return list(self.carried)
+        return [c + p for c, p in zip(self.carried, self.deal.points())]
+
+
+def _load_deal(game: str, preset: str, state: str, humans: int) -> Deal:
+    """A deal from its save (ValueError or an engine error when the save is damaged)."""
+    if game == "closed":
+        return ClosedDeal.from_json(preset, state)
+    if game == "ofc":
+        return OfcDeal(preset, OfcGame.from_json(state), humans)
+    raise ValueError(f"unknown game {game!r}")
+
+
+def _load(row: SessionRow) -> Table:
+    """The table of a stored session; a damaged one is answered 500 (`_damaged`). A save
+    of a bare deal (of a server before sessions had more than one) is its first deal."""
     try:
-        if row.game == "closed":
-            return ClosedDeal.from_json(row.preset, row.state)
-        if row.game == "ofc":
-            return OfcDeal(row.preset, OfcGame.from_json(row.state), len(row.tokens))
-        raise ValueError(f"unknown game {row.game!r}")
+        data = json.loads(row.state)
+        if not isinstance(data, dict):
+            raise ValueError("the save is not an object")
+        if "table" not in data:
+            deal_ = _load_deal(row.game, row.preset, row.state, len(row.tokens))
+            return Table(deal_, 0, [0.0] * deal_.players, None)
+        table = data["table"]
+        deal_ = _load_deal(row.game, row.preset, data["deal"], len(row.tokens))
+        number, carried, seed = table["number"], table["carried"], table["seed"]
+        if not isinstance(number, int) or number < 0 or (seed is not None and seed < 0):
+            raise ValueError("a damaged deal number or seed")
+        if len(carried) != deal_.players:
+            raise ValueError("the totals do not match the seats")
+        return Table(deal_, number, [float(c) for c in carried], seed)
     except (ValueError, TypeError, KeyError, IndexError, ChinesePokerError) as exc:
         raise _damaged(row.id, exc) from None
 
 
-def _save(deal_: Deal) -> str:
-    """The save of a deal, as the store keeps it."""
-    return deal_.to_json() if isinstance(deal_, ClosedDeal) else deal_.game.to_json()
+def _save(table: Table) -> str:
+    """The save of a table, as the store keeps it."""
+    deal_ = table.deal
+    state = deal_.to_json() if isinstance(deal_, ClosedDeal) else deal_.game.to_json()
+    return json.dumps(
+        {
+            "table": {"number": table.number, "carried": table.carried, "seed": table.seed},
+            "deal": state,
+        }
+    )
 
 
-def _answer(row: SessionRow, deal_: Deal, seat: int) -> dict[str, Any]:
-    """A seat's answer: the session, the table's seats, and what the seat may see."""
-    players = len(deal_.hands) if isinstance(deal_, ClosedDeal) else deal_.game.players
+def _answer(row: SessionRow, table: Table, seat: int) -> dict[str, Any]:
+    """A seat's answer: the session, the table's seats, the deal's number and the running
+    totals, and what the seat may see of the deal."""
+    players = table.deal.players
     humans = len(row.tokens)
     return {
         "session": row.id,
@@ -362,7 +455,9 @@ def _answer(row: SessionRow, deal_: Deal, seat: int) -> dict[str, Any]:
         "players": players,
         "seat": seat,
         "bots": list(range(humans, players)),
-        **deal_.view(seat),
+        "deal": table.number + 1,
+        "totals": table.totals(),
+        **table.deal.view(seat),
     }
 
 
@@ -454,12 +549,13 @@ def session_router(
                 headers={"Retry-After": str(wait)},
             )
         preset, new = _new_deal(request, lim)
-        players = len(new.hands) if isinstance(new, ClosedDeal) else new.game.players
+        players = new.players
         tokens = [secrets.token_urlsafe(32) for _ in range(request.humans)]
         now = time.time()
         sid = secrets.token_urlsafe(12)
+        table = Table(new, 0, [0.0] * players, request.seed)
         row = SessionRow(
-            sid, request.game, preset, now, now, _save(new), [_digest(t) for t in tokens]
+            sid, request.game, preset, now, now, _save(table), [_digest(t) for t in tokens]
         )
         store.create(row, lim.sessions, lim.session_seconds)
         return SessionCreated(
@@ -501,7 +597,33 @@ def session_router(
                 row = found(stored)
                 seat = _seat_of(row, token)
                 current = _load(row)
-                current.move(seat, request, lim)
+                current.deal.move(seat, request, lim)
+                row.state = _save(current)
+        except DamagedSession as exc:
+            raise _damaged(sid, exc) from None
+        return _answer(row, current, seat)
+
+    @router.post(
+        "/{sid}/next",
+        response_model=Union[ClosedState, OfcState],
+        responses=refusals(*seat_refusals, 409),
+    )
+    def session_next(sid: str, token: Annotated[str, Depends(token_of)]) -> dict[str, Any]:
+        """The next deal at the session's table, once this one is settled (409 before): the
+        closed game deals new hands under the same rules; open-face moves the button on and
+        carries Fantasyland over, a Fantasyland board hidden from the other seats until the
+        end of the deal. The running `totals` go on; any human seat may call it, once per
+        deal. Answers the new deal as the seat sees it."""
+        try:
+            with store.update(sid) as stored:
+                row = found(stored)
+                seat = _seat_of(row, token)
+                current = _load(row)
+                if not current.deal.finished:
+                    raise _not_now("the deal is not finished")
+                number = current.number + 1
+                following = current.deal.next(len(row.tokens), current.seed, number, lim)
+                current = Table(following, number, current.totals(), current.seed)
                 row.state = _save(current)
         except DamagedSession as exc:
             raise _damaged(sid, exc) from None
@@ -518,6 +640,6 @@ def session_router(
         (for the seat to act). Effort and seconds are bounded by `Limits`."""
         row = read(sid)
         seat = _seat_of(row, token)
-        return {"session": sid, "seat": seat, **_load(row).hint(seat, lim)}
+        return {"session": sid, "seat": seat, **_load(row).deal.hint(seat, lim)}
 
     return router
