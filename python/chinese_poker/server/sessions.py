@@ -20,7 +20,7 @@ import logging
 import secrets
 import time
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal, Optional, Union
+from typing import Annotated, Any, Callable, Literal, Optional, Union
 
 from fastapi import APIRouter, Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
@@ -568,6 +568,20 @@ def session_router(
             bots=list(range(request.humans, players)),
         )
 
+    def change(sid: str, token: str, act: Callable[[Table, int, int], Table]) -> dict[str, Any]:
+        """Apply `act` (the table, the token's seat, the human seats: the table after) to the
+        session `sid` under the store's lock, save the table and answer it as the seat sees
+        it."""
+        try:
+            with store.update(sid) as stored:
+                row = found(stored)
+                seat = _seat_of(row, token)
+                current = act(_load(row), seat, len(row.tokens))
+                row.state = _save(current)
+        except DamagedSession as exc:
+            raise _damaged(sid, exc) from None
+        return _answer(row, current, seat)
+
     # What every request naming a session can be refused with: no token, another session's,
     # no such session, a damaged save, the database unavailable.
     seat_refusals = (401, 403, 404, 500, 503)
@@ -592,16 +606,12 @@ def session_router(
         """The token's seat plays: closed, its setting (the deal is settled when the last
         seat sets); open-face, its placement, then the bots play up to the next human's turn.
         Answers the deal as the seat sees it after."""
-        try:
-            with store.update(sid) as stored:
-                row = found(stored)
-                seat = _seat_of(row, token)
-                current = _load(row)
-                current.deal.move(seat, request, lim)
-                row.state = _save(current)
-        except DamagedSession as exc:
-            raise _damaged(sid, exc) from None
-        return _answer(row, current, seat)
+
+        def play(table: Table, seat: int, humans: int) -> Table:
+            table.deal.move(seat, request, lim)
+            return table
+
+        return change(sid, token, play)
 
     @router.post(
         "/{sid}/next",
@@ -614,20 +624,15 @@ def session_router(
         carries Fantasyland over, a Fantasyland board hidden from the other seats until the
         end of the deal. The running `totals` go on; any human seat may call it, once per
         deal. Answers the new deal as the seat sees it."""
-        try:
-            with store.update(sid) as stored:
-                row = found(stored)
-                seat = _seat_of(row, token)
-                current = _load(row)
-                if not current.deal.finished:
-                    raise _not_now("the deal is not finished")
-                number = current.number + 1
-                following = current.deal.next(len(row.tokens), current.seed, number, lim)
-                current = Table(following, number, current.totals(), current.seed)
-                row.state = _save(current)
-        except DamagedSession as exc:
-            raise _damaged(sid, exc) from None
-        return _answer(row, current, seat)
+
+        def deal_on(table: Table, seat: int, humans: int) -> Table:
+            if not table.deal.finished:
+                raise _not_now("the deal is not finished")
+            number = table.number + 1
+            following = table.deal.next(humans, table.seed, number, lim)
+            return Table(following, number, table.totals(), table.seed)
+
+        return change(sid, token, deal_on)
 
     @router.get(
         "/{sid}/hint",
