@@ -141,6 +141,7 @@ def test_every_element_the_script_names_is_on_the_page() -> None:
     named |= {
         f"{prefix}-{view}" for prefix in ("tab", "view") for view in ("closed", "ofc", "analysis")
     }
+    named |= {f"{game}-tally" for game in ("closed", "ofc")}
     assert named and named <= page_links().ids, named - page_links().ids
 
 
@@ -502,7 +503,7 @@ def test_a_closed_hand_is_played_and_settled_through_the_page(
     settings = [mine] + [fast_player(hands[s], rules, players, s) for s in range(1, players)]
     result = cp.score(settings, rules)
     check_settlement(browser.find_element("id", "closed-result"), result, settings)
-    assert browser.switch_to.active_element.get_attribute("id") == "closed-again"
+    assert browser.switch_to.active_element.get_attribute("id") == "closed-next"
     screenshot(browser, shots / "closed-settled.png")
 
 

@@ -206,30 +206,29 @@
     }
   }
 
-  // ?seed=N deals the engine's reproducible deck of seed N to the first game of each
-  // view, N+1 to the next, and so on: for replays and tests (anyone knowing N knows the
-  // cards). Without it the server deals from the operating system's entropy.
-  const seeds = (() => {
-    const given = new URLSearchParams(window.location.search).get("seed");
-    if (given === null) return null;
-    if (!/^\d+$/.test(given) || !Number.isSafeInteger(Number(given))) {
-      window.addEventListener("DOMContentLoaded", () =>
-        showError(new Error(`?seed=${given} is not a whole number up to 2^53; dealing at random`)),
-      );
-      return null;
-    }
-    return { closed: Number(given), ofc: Number(given) };
-  })();
-
-  function nextSeed(game) {
-    if (seeds === null) return undefined;
-    const seed = seeds[game];
-    seeds[game] += 1;
-    return seed;
-  }
-
   function seatName(seat, mine) {
     return seat === mine ? "You" : `Bot ${seat}`;
+  }
+
+  // The session's deal number and each seat's running total, over the deals settled.
+  function showTally(game, state) {
+    const line = $(`${game}-tally`);
+    const parts = [el("span", { class: "deal-number", "data-deal": state.deal, text: `Deal ${state.deal}` })];
+    state.totals.forEach((t, i) => {
+      parts.push(" · ", el("span", { class: "tally-seat", "data-seat": i }, `${seatName(i, state.seat)} `, points(t)));
+    });
+    line.replaceChildren("Running totals: ", ...parts);
+    line.hidden = false;
+  }
+
+  // The buttons under a settlement: the session's next deal (totals carried on, and in
+  // open-face the button and any Fantasyland) or a new game, its totals from zero.
+  function resultActions(game, next, fresh) {
+    const following = el("button", { type: "button", class: "primary", id: `${game}-next`, text: "Next deal" });
+    following.addEventListener("click", next);
+    const again = el("button", { type: "button", id: `${game}-again`, text: "New game" });
+    again.addEventListener("click", fresh);
+    return { box: el("div", { class: "actions" }, following, again), first: following };
   }
 
   // --- the games kept across a reload -------------------------------------------------
@@ -237,7 +236,9 @@
   // Each view's game ({session, token, ...}) and the view shown are kept in sessionStorage,
   // not localStorage: the token is the secret of this tab's seat, so it stays with this
   // tab and is gone when the tab closes, never shared with other tabs or left on disk.
-  const KEPT = { closed: "chinese-poker.closed", ofc: "chinese-poker.ofc", view: "chinese-poker.view" };
+  const KEPT = {
+    closed: "chinese-poker.closed", ofc: "chinese-poker.ofc", view: "chinese-poker.view", seeds: "chinese-poker.seeds",
+  };
 
   function keep(what, entry) {
     try {
@@ -278,10 +279,48 @@
     return null;
   }
 
+  // The ?seed sequence kept by this tab: {given, closed, ofc}, each a whole number.
+  function keptSeeds() {
+    let entry = null;
+    try {
+      entry = JSON.parse(kept("seeds"));
+    } catch (_) {
+      entry = null;
+    }
+    const whole = (x) => Number.isSafeInteger(x) && x >= 0;
+    return entry && whole(entry.given) && whole(entry.closed) && whole(entry.ofc) ? entry : null;
+  }
+
   // Shows a restored game's rules and table size in the view's controls, when offered.
   function showChoice(id, value) {
     const select = $(id);
     if ([...select.options].some((o) => o.value === String(value))) select.value = String(value);
+  }
+
+  // ?seed=N deals the engine's reproducible deck of seed N to the first game of each
+  // view, N+1 to the next, and so on: for replays and tests (anyone knowing N knows the
+  // cards). Without it the server deals from the operating system's entropy.
+  const seeds = (() => {
+    const given = new URLSearchParams(window.location.search).get("seed");
+    if (given === null) return null;
+    if (!/^\d+$/.test(given) || !Number.isSafeInteger(Number(given))) {
+      window.addEventListener("DOMContentLoaded", () =>
+        showError(new Error(`?seed=${given} is not a whole number up to 2^53; dealing at random`)),
+      );
+      return null;
+    }
+    // A reload goes on with the seeds after those this tab has dealt with, not the first.
+    const kept = keptSeeds();
+    if (kept && kept.given === Number(given)) return kept;
+    return { given: Number(given), closed: Number(given), ofc: Number(given) };
+  })();
+
+  function nextSeed(game) {
+    if (seeds === null) return undefined;
+    const seed = seeds[game];
+    seeds[game] += 1;
+    keep("seeds", seeds);
+    return seed;
   }
 
   // --- the cards a player arranges: shared by the closed game and open-face -------------
@@ -469,6 +508,7 @@
     token: null,
     seat: 0,
     preset: null,
+    deal: 1,
     hand: [],
     where: new Map(), // card -> "hand" | "front" | "middle" | "back"
     chosen: new Set(),
@@ -483,7 +523,9 @@
   // arranged on the page only, until the hand is set).
   function keepClosed() {
     if (!closed.session) return;
-    keep("closed", { session: closed.session, token: closed.token, where: Object.fromEntries(closed.where) });
+    keep("closed", {
+      session: closed.session, token: closed.token, deal: closed.deal, where: Object.fromEntries(closed.where),
+    });
   }
 
   function renderClosed() {
@@ -573,7 +615,8 @@
   // the rows as `where` ({card: row}, kept by the page) or the seat's setting once set, or
   // the settlement once every seat has set. Keeps it, replacing any game kept before.
   function loadClosed(session, token, state, where) {
-    Object.assign(closed, { session, token, seat: state.seat, preset: state.preset, hand: state.hand });
+    Object.assign(closed, { session, token, seat: state.seat, preset: state.preset, deal: state.deal, hand: state.hand });
+    showTally("closed", state);
     const setting = state.setting;
     closed.where = new Map(state.hand.map((c) => {
       const row = setting ? ROWS.find((r) => setting[r].includes(c)) : where && where[c];
@@ -588,6 +631,7 @@
       return;
     }
     $("closed-result").hidden = true;
+    $("closed-result").replaceChildren();
     $("closed-play").hidden = false;
     closedRowValues();
     if (setting) say("Your hand is set; waiting for the other seats.");
@@ -664,12 +708,24 @@
 
   function showClosedResult(state) {
     const result = $("closed-result");
-    const again = el("button", { type: "button", class: "primary", id: "closed-again", text: "Deal the next hand" });
-    again.addEventListener("click", dealClosed);
-    result.replaceChildren(settlementBlock(state.settlement, state.seat), el("div", { class: "actions" }, again));
+    const actions = resultActions("closed", nextClosed, dealClosed);
+    result.replaceChildren(settlementBlock(state.settlement, state.seat), actions.box);
+    showTally("closed", state);
     $("closed-play").hidden = true;
     result.hidden = false;
-    again.focus();
+    actions.first.focus();
+  }
+
+  async function nextClosed() {
+    if (!closed.session) return;
+    const buttons = [...closedButtons(), ...$("closed-result").querySelectorAll("button")];
+    const state = await act(buttons, "Dealing the next hand…", () =>
+      api("POST", `/sessions/${closed.session}/next`, undefined, closed.token),
+    );
+    if (!state) return;
+    loadClosed(closed.session, closed.token, state, null);
+    const first = $("closed-hand").querySelector("button.card");
+    if (first) first.focus();
   }
 
   // --- open-face ----------------------------------------------------------------------
@@ -684,6 +740,13 @@
 
   function ofcCards(place) {
     return ofc.state.hand.filter((c) => ofc.where.get(c) === place);
+  }
+
+  // The open-face game kept: its session and token, and where each card dealt now lies
+  // on the page (placed or discarded but not yet played), so a reload keeps the street.
+  function keepOfc() {
+    if (!ofc.session || !ofc.state) return;
+    keep("ofc", { session: ofc.session, token: ofc.token, deal: ofc.state.deal, where: Object.fromEntries(ofc.where) });
   }
 
   function boardBlock(state, seat) {
@@ -714,6 +777,7 @@
   }
 
   function renderOfc() {
+    keepOfc();
     const state = ofc.state;
     $("ofc-boards").replaceChildren(...state.boards.map((_, seat) => boardBlock(state, seat)));
     const turn = $("ofc-turn");
@@ -738,9 +802,13 @@
     return ["ofc-deal", "ofc-hint", "ofc-clear", "ofc-submit"].map($);
   }
 
-  function loadOfc(state) {
+  // Shows an open-face deal as the server answers it, the cards dealt now where `where`
+  // ({card: place}, kept by the page) puts them, else still to place.
+  function loadOfc(state, where) {
     ofc.state = state;
-    ofc.where = new Map(state.hand.map((c) => [c, "dealt"]));
+    const places = [...ROWS, "discard"];
+    ofc.where = new Map(state.hand.map((c) => [c, where && places.includes(where[c]) ? where[c] : "dealt"]));
+    showTally("ofc", state);
     ofc.chosen.clear();
     // The last street's hint is of no use now: gone, not only hidden.
     $("ofc-hint-panel").hidden = true;
@@ -786,12 +854,13 @@
       const token = made.seats[0].token;
       const first = await api("GET", `/sessions/${made.session}`, undefined, token);
       Object.assign(ofc, { session: made.session, token });
-      keep("ofc", { session: made.session, token });
       return first;
     });
     if (!state) return;
+    // The last deal's settlement goes, not only out of sight: its cards are not this deal's.
     $("ofc-result").hidden = true;
-    loadOfc(state);
+    $("ofc-result").replaceChildren();
+    loadOfc(state, null);
   }
 
   function describeMove(move) {
@@ -844,17 +913,29 @@
     const after = await act(ofcButtons(), "Playing the street…", () =>
       api("POST", `/sessions/${ofc.session}/move`, move, ofc.token),
     );
-    if (after) loadOfc(after);
+    if (after) loadOfc(after, null);
   }
 
   function showOfcResult(state) {
     const result = $("ofc-result");
-    const again = el("button", { type: "button", class: "primary", id: "ofc-again", text: "Deal another game" });
-    again.addEventListener("click", dealOfc);
-    result.replaceChildren(settlementBlock(state.settlement, state.seat), el("div", { class: "actions" }, again));
+    const actions = resultActions("ofc", nextOfc, dealOfc);
+    result.replaceChildren(settlementBlock(state.settlement, state.seat), actions.box);
     $("ofc-play").hidden = true;
     result.hidden = false;
-    again.focus();
+    actions.first.focus();
+  }
+
+  async function nextOfc() {
+    if (!ofc.session) return;
+    const buttons = [...ofcButtons(), ...$("ofc-result").querySelectorAll("button")];
+    const state = await act(buttons, "Dealing the next hand…", () =>
+      api("POST", `/sessions/${ofc.session}/next`, undefined, ofc.token),
+    );
+    if (!state) return;
+    // The last deal's settlement goes, not only out of sight: its cards are not this deal's.
+    $("ofc-result").hidden = true;
+    $("ofc-result").replaceChildren();
+    loadOfc(state, null);
   }
 
   // --- analysis -----------------------------------------------------------------------
@@ -970,12 +1051,13 @@
     showChoice(`${game}-preset`, state.preset);
     if (game === "closed") {
       showChoice("closed-opponents", state.players - 1);
-      loadClosed(entry.session, entry.token, state, entry.where);
+      // An arrangement kept from an earlier deal of the session is not this hand's.
+      loadClosed(entry.session, entry.token, state, entry.deal === state.deal ? entry.where : null);
     } else {
       showChoice("ofc-players", state.players);
       Object.assign(ofc, { session: entry.session, token: entry.token });
       $("ofc-result").hidden = true;
-      loadOfc(state);
+      loadOfc(state, entry.deal === state.deal ? entry.where : null);
     }
   }
 
