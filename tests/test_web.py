@@ -407,7 +407,11 @@ def shown_apply(driver: Any, game: str) -> bool:
 
 def focused_card(driver: Any) -> str | None:
     """The card the keyboard focus is on, if any."""
-    return driver.switch_to.active_element.get_attribute("data-card")
+    # Read in one script: a row's value arriving from the server redraws the cards, and an
+    # element found by one command may be gone by the next.
+    return driver.execute_script(  # type: ignore[no-any-return]
+        "const e = document.activeElement; return e ? e.getAttribute('data-card') : null;"
+    )
 
 
 def focus_card(driver: Any, root: str, code: str) -> None:

@@ -67,6 +67,7 @@ def test_a_closed_session_deals_on_with_its_running_totals(
 ) -> None:
     seed, preset = 5, "cp_pro_2_4"
     rules = cp.Rules.preset(preset)
+    from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.ui import Select
 
     open_page(browser, f"{server}/?seed={seed}#closed")
@@ -103,7 +104,7 @@ def test_a_closed_session_deals_on_with_its_running_totals(
                     "return window.sessionStorage.getItem('chinese-poker.closed')"
                 )
             )["session"]
-            browser.switch_to.active_element.click()
+            press(browser, Keys.ENTER)
             wait(browser, lambda d: d.find_element("id", "closed-play").is_displayed(), "next")
             kept = browser.execute_script(
                 "return window.sessionStorage.getItem('chinese-poker.closed')"
