@@ -31,7 +31,8 @@
 //! b always plays its named strategy as it is): `--samples`,
 //! `--candidates`, `--finalists`, `--opponents greedy|clairvoyant|sampled`,
 //! `--own greedy|clairvoyant|blend|sampled|sampled_blend`, `--futures K`
-//! (futures per street of a sampled completion), `--fl-per-opponent X`
+//! (futures per street of a sampled completion), `--late-scale K` (rollouts
+//! of a Pineapple street after the first, times), `--fl-per-opponent X`
 //! (`0` = no Fantasyland value), `--fl-scale X` (factor on the table's
 //! values), `--foul-penalty X`.
 //! `--threads` (default 2) plays tables in parallel; times per decision are
@@ -93,6 +94,7 @@ struct Args {
     fl_scale: Option<f64>,
     foul_penalty: Option<f64>,
     futures: Option<usize>,
+    late_scale: Option<usize>,
 }
 
 fn completion(flag: &str, v: &str) -> Result<Completion, String> {
@@ -130,6 +132,7 @@ fn parse_args() -> Result<Args, String> {
         fl_scale: None,
         foul_penalty: None,
         futures: None,
+        late_scale: None,
     };
     for pair in common::flags() {
         let (flag, value) = pair?;
@@ -149,6 +152,7 @@ fn parse_args() -> Result<Args, String> {
             "--samples" => a.samples = Some(num(&value)? as usize),
             "--candidates" => a.candidates = Some(num(&value)? as usize),
             "--futures" => a.futures = Some((num(&value)? as usize).max(1)),
+            "--late-scale" => a.late_scale = Some((num(&value)? as usize).max(1)),
             "--finalists" => a.finalists = Some(num(&value)? as usize),
             "--own" => a.own = Some(completion(&flag, &value)?),
             "--opponents" => a.opponents = Some(completion(&flag, &value)?),
@@ -191,7 +195,8 @@ fn player(args: &Args, name: &str) -> Result<Player, String> {
         || args.fl_per_opponent.is_some()
         || args.fl_scale.is_some()
         || args.foul_penalty.is_some()
-        || args.futures.is_some();
+        || args.futures.is_some()
+        || args.late_scale.is_some();
     match s {
         OfcStrategy::Rollout(n) if tuned => {
             let mut c = AgentConfig::with_samples(args.samples.unwrap_or(n));
@@ -213,6 +218,9 @@ fn player(args: &Args, name: &str) -> Result<Player, String> {
             }
             if let Some(v) = args.futures {
                 c.futures = v;
+            }
+            if let Some(v) = args.late_scale {
+                c.late_sample_scale = v;
             }
             if let Some(v) = args.fl_per_opponent {
                 c.fantasyland = v != 0.0;

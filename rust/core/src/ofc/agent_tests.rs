@@ -338,3 +338,33 @@ fn the_sampled_completion_plays_each_street_legally_and_never_beats_clairvoyance
         );
     }
 }
+
+#[test]
+fn later_streets_take_the_scaled_rollouts() {
+    // K times the rollouts after the first street is the agent at K times
+    // the samples there (the same rollouts, by seed), and the first street
+    // is untouched.
+    let rules = OfcRules::preset("ofc_pineapple").unwrap();
+    let scaled = AgentConfig {
+        late_sample_scale: 3,
+        ..QUICK
+    };
+    let tripled = AgentConfig {
+        samples: 3 * QUICK.samples,
+        ..QUICK
+    };
+    let mut g = OfcGame::new(rules, 2, 0, 9, None).unwrap();
+    let mut later = 0;
+    while let Some(seat) = g.to_act() {
+        let got = suggest_with(&g, seat, &scaled, 4, None).unwrap();
+        let want = if g.board(seat).count() == 0 {
+            suggest_with(&g, seat, &QUICK, 4, None).unwrap()
+        } else {
+            later += 1;
+            suggest_with(&g, seat, &tripled, 4, None).unwrap()
+        };
+        assert_eq!(got, want);
+        g.play(seat, &got[0].0).unwrap();
+    }
+    assert!(later >= 8);
+}
