@@ -221,6 +221,15 @@
     line.hidden = false;
   }
 
+  // The next deal of a game's session ({session, token}), as its seat sees it: the view's
+  // buttons and those under the settlement disabled while it is dealt.
+  function dealNext(game, kept, buttons) {
+    const all = [...buttons, ...$(`${game}-result`).querySelectorAll("button")];
+    return act(all, "Dealing the next hand…", () =>
+      api("POST", `/sessions/${kept.session}/next`, undefined, kept.token),
+    );
+  }
+
   // The buttons under a settlement: the session's next deal (totals carried on, and in
   // open-face the button and any Fantasyland) or a new game, its totals from zero.
   function resultActions(game, next, fresh) {
@@ -718,10 +727,7 @@
 
   async function nextClosed() {
     if (!closed.session) return;
-    const buttons = [...closedButtons(), ...$("closed-result").querySelectorAll("button")];
-    const state = await act(buttons, "Dealing the next hand…", () =>
-      api("POST", `/sessions/${closed.session}/next`, undefined, closed.token),
-    );
+    const state = await dealNext("closed", closed, closedButtons());
     if (!state) return;
     loadClosed(closed.session, closed.token, state, null);
     const first = $("closed-hand").querySelector("button.card");
@@ -927,10 +933,7 @@
 
   async function nextOfc() {
     if (!ofc.session) return;
-    const buttons = [...ofcButtons(), ...$("ofc-result").querySelectorAll("button")];
-    const state = await act(buttons, "Dealing the next hand…", () =>
-      api("POST", `/sessions/${ofc.session}/next`, undefined, ofc.token),
-    );
+    const state = await dealNext("ofc", ofc, ofcButtons());
     if (!state) return;
     // The last deal's settlement goes, not only out of sight: its cards are not this deal's.
     $("ofc-result").hidden = true;
