@@ -29,6 +29,7 @@ from test_server_sessions import (  # noqa: E402
     leaked,
     open_session,
     play_ofc,
+    texts,
 )
 
 from chinese_poker.server import create_app  # noqa: E402
@@ -84,7 +85,9 @@ def test_a_bot_in_fantasyland_is_hidden_until_the_deal_ends() -> None:
     first = play_ofc([me], ref, 1)
     assert first["finished"] and first["button"] == 0
     # What the engine carries over, read from the library's own next deal.
-    carried = json.loads(ref.next_deal(seed=1).view(0))
+    # The library's next deal of a seeded table: its seed is the core's deal_seed.
+    following = ref.next_deal(seed=cp.deal_seed(seed, 1))
+    carried = json.loads(following.view(0))
     assert carried["fantasyland"] == [0, 14]
     r = next_deal(me)
     assert r.status_code == 200, r.text
@@ -94,6 +97,7 @@ def test_a_bot_in_fantasyland_is_hidden_until_the_deal_ends() -> None:
     assert state["totals"] == [float(t) for t in ref.settle().totals]
     # The bot has set its fourteen cards face down: nothing of them is shown to this seat.
     assert state["boards"][1] is None and state["to_act"] == 0
+    assert state["hand"] == texts(following.hand(0))
     me.answers.clear()
     while not state["finished"]:
         hint = me.hint()

@@ -33,6 +33,7 @@ from chinese_poker import (
     Rules,
     Setting,
     deal,
+    deal_seed,
     parse_cards,
     score,
     solve,
@@ -373,12 +374,12 @@ Deal = Union[ClosedDeal, OfcDeal]
 
 
 def _deal_seed(seed: Optional[int], number: int) -> Optional[int]:
-    """The engine's seed of a seeded session's `number`-th open-face deal (0 first: the
-    session's own seed, so that a first deal replays as before); None stays None (entropy)."""
+    """The engine's seed of a seeded session's `number`-th open-face deal: the session's own
+    seed first (so that a first deal replays as before), then the core's `deal_seed`, as a
+    simulation seeds the hands of a table; None stays None (entropy)."""
     if seed is None or number == 0:
         return seed
-    digest = hashlib.sha256(f"chinese-poker session deal {seed} {number}".encode()).digest()
-    return int.from_bytes(digest[:8], "little")
+    return deal_seed(seed, number)
 
 
 @dataclass
