@@ -819,6 +819,10 @@
     // The last street's hint is of no use now: gone, not only hidden.
     $("ofc-hint-panel").hidden = true;
     $("ofc-hint-panel").replaceChildren();
+    // A settlement shown is of the last deal (showOfcResult below refills it when this one is
+    // over): removed, not only hidden, since its cards are not this deal's.
+    $("ofc-result").hidden = true;
+    $("ofc-result").replaceChildren();
     $("ofc-play").hidden = false;
     renderOfc();
     if (state.finished && state.settlement) {
@@ -863,9 +867,6 @@
       return first;
     });
     if (!state) return;
-    // The last deal's settlement goes, not only out of sight: its cards are not this deal's.
-    $("ofc-result").hidden = true;
-    $("ofc-result").replaceChildren();
     loadOfc(state, null);
   }
 
@@ -935,9 +936,6 @@
     if (!ofc.session) return;
     const state = await dealNext("ofc", ofc, ofcButtons());
     if (!state) return;
-    // The last deal's settlement goes, not only out of sight: its cards are not this deal's.
-    $("ofc-result").hidden = true;
-    $("ofc-result").replaceChildren();
     loadOfc(state, null);
   }
 
@@ -1059,7 +1057,6 @@
     } else {
       showChoice("ofc-players", state.players);
       Object.assign(ofc, { session: entry.session, token: entry.token });
-      $("ofc-result").hidden = true;
       loadOfc(state, entry.deal === state.deal ? entry.where : null);
     }
   }

@@ -145,8 +145,8 @@ pub struct AgentConfig {
     /// measurably help there within the same time.
     pub classic_sample_scale: usize,
     /// Rollouts per finalist on a Pineapple street after the first are
-    /// `samples` times this: a later street's rollouts place at most 17
-    /// cards fewer and cost a tenth of the first street's, and they decide
+    /// `samples` times this: a later street's rollouts have fewer cards to
+    /// place and cost about a tenth of the first street's, and they decide
     /// what fouls.
     pub late_sample_scale: usize,
     /// Moves kept after a first quarter of the rollouts for the rest.
