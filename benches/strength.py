@@ -46,8 +46,11 @@ def calibration(deals: int, rules: cp.Rules, seed: int) -> list[tuple[str, int, 
     """Predicted EV (3 opponents) against realised points in four-player deals, by EV bucket."""
     rng = np.random.default_rng(seed)
     hands = np.argsort(rng.random((deals, 52)), axis=1).astype(np.uint8)
-    settings, ev = cp.solve_batch(hands.reshape(-1, 13), rules)
-    realised, denominator = cp.score_batch(settings.reshape(deals, 4, 13), rules)
+    settings, ev, naturals = cp.solve_batch(hands.reshape(-1, 13), rules, return_naturals=True)
+    # A natural's EV is its points: it is paid as one only if declared.
+    realised, denominator = cp.score_batch(
+        settings.reshape(deals, 4, 13), rules, naturals=naturals.reshape(deals, 4)
+    )
     realised = realised.reshape(-1) / denominator
     rows = []
     edges = [-np.inf, -6, -3, 0, 3, 6, 12, np.inf]

@@ -268,6 +268,39 @@ def test_score_batch_equals_score_for_every_preset() -> None:
                 assert row.tolist() == [t * denominator for t in expected], name
 
 
+def test_score_batch_with_naturals_equals_score() -> None:
+    """Hands the solver declares naturals, flagged, settle as `score` settles them
+    declared; a flag on a hand that holds no natural fails its deal, named by its row."""
+    rng = random.Random(17)
+    rules = Rules.preset("cp_pro_1_6")
+    hands = np.array([rng.sample(range(52), 52) for _ in range(1200)], dtype=np.uint8)
+    settings, _, naturals = cp.solve_batch(hands.reshape(-1, 13), rules, return_naturals=True)
+    deals, flags = settings.reshape(-1, 4, 13), naturals.reshape(-1, 4)
+    assert flags.any(axis=1).sum() > 20
+    totals, denominator = cp.score_batch(deals, rules, naturals=flags)
+    for deal, flag, row in zip(deals, flags, totals):
+        hands_ = [("natural", Setting.from_codes(s)) if f else Setting.from_codes(s)
+                  for s, f in zip(deal, flag)]  # fmt: skip
+        assert row.tolist() == [t * denominator for t in score(hands_, rules).totals]
+    assert np.array_equal(totals, cp.score_batch(deals, rules, naturals=flags, threads=1)[0])
+    # None is no natural declared.
+    plain, _ = cp.score_batch(deals, rules)
+    assert np.array_equal(plain, cp.score_batch(deals, rules, naturals=None)[0])
+    assert not np.array_equal(plain, totals)
+    wrong = flags.copy()
+    row = int(np.flatnonzero(~flags.any(axis=1))[3])
+    wrong[row, 2] = True
+    with pytest.raises(cp.InvalidSettingError, match="declared a natural") as e:
+        cp.score_batch(deals, rules, naturals=wrong)
+    assert e.value.row == row
+    with pytest.raises(cp.ArrayError, match=r"shape \(1200, 4\)"):
+        cp.score_batch(deals, rules, naturals=flags[:, :3])
+    with pytest.raises(cp.ArrayError, match="dtype bool"):
+        cp.score_batch(deals, rules, naturals=flags.astype(np.uint8))
+    with pytest.raises(cp.ArrayError, match="bool array"):
+        cp.score_batch(deals, rules, naturals=flags.tolist())  # type: ignore[arg-type]
+
+
 def test_score_batch_errors() -> None:
     with pytest.raises(cp.ArrayError):
         cp.score_batch(np.zeros((3, 5, 13), dtype=np.uint8))

@@ -73,6 +73,32 @@ def test_solve_batch_equals_solve_and_ignores_thread_count() -> None:
         assert s.ev == pytest.approx(ev[i])
 
 
+def test_solve_batch_flags_the_naturals_it_declares() -> None:
+    """The flags are `solve`'s decision hand by hand; a natural's EV is its points, and
+    `score_batch` given the flags pays it what `score` pays the declared natural."""
+    rng = random.Random(13)
+    dragon = cp.parse_cards("2c 3d 4h 5s 6c 7d 8h 9s Tc Jd Qh Ks Ac")
+    six_pairs = cp.parse_cards("2c 2d 4h 4s 6c 6d 8h 8s Tc Td Qh Qs Ac")
+    hands = [rng.sample(range(52), 13) for _ in range(1500)] + [dragon, six_pairs]
+    batch = np.array(hands, dtype=np.uint8)
+    rules = Rules.preset("cp_pro_1_6")
+    settings, ev, naturals = solve_batch(batch, rules, return_naturals=True, threads=2)
+    assert naturals.dtype == np.bool_ and naturals.shape == (len(hands),)
+    assert np.array_equal(settings, solve_batch(batch, rules)[0])
+    expected = [solve(h, rules).natural is not None for h in hands]
+    assert naturals.tolist() == expected
+    assert 5 < sum(expected) < 100 and naturals[-2] and naturals[-1]
+    assert ev[-2] == pytest.approx(39)  # a dragon takes 13 from each of three opponents
+    # The dragon against three random hands: paid as the natural only when flagged.
+    others = [h for h in rng.sample(range(52), 52) if h not in dragon][:39]
+    deal = np.array([settings[-2]] + [solve(others[13 * i : 13 * i + 13], rules).setting.codes
+                                      for i in range(3)], dtype=np.uint8)  # fmt: skip
+    flags = np.array([[True, False, False, False]])
+    totals, _ = cp.score_batch(deal[None], rules, naturals=flags)
+    assert totals[0, 0] == 39
+    assert cp.score_batch(deal[None], rules)[0][0, 0] != 39
+
+
 def test_naturals_decision() -> None:
     dragon = "2c 3d 4h 5s 6c 7d 8h 9s Tc Jd Qh Ks Ac"
     s = solve(dragon, Rules.preset("cp_pro_1_6"))

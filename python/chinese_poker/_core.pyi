@@ -3,7 +3,7 @@
 import os
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any, Literal, final
+from typing import Any, Literal, final, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -206,7 +206,11 @@ def score(
     pot: int = 0,
 ) -> ScoreResult: ...
 def score_batch(
-    deals: npt.NDArray[np.uint8], rules: Rules | None = None, *, threads: int | None = None
+    deals: npt.NDArray[np.uint8],
+    rules: Rules | None = None,
+    *,
+    naturals: npt.NDArray[np.bool_] | None = None,
+    threads: int | None = None,
 ) -> tuple[npt.NDArray[np.int64], int]: ...
 def all_settings(
     hand: _Cards,
@@ -351,6 +355,7 @@ def solve(
     model: Model | None = None,
     banker: bool = False,
 ) -> Solution: ...
+@overload
 def solve_batch(
     hands: npt.NDArray[np.uint8],
     rules: Rules | None = None,
@@ -360,7 +365,20 @@ def solve_batch(
     threads: int | None = None,
     model: Model | None = None,
     banker: bool = False,
+    return_naturals: Literal[False] = False,
 ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64]]: ...
+@overload
+def solve_batch(
+    hands: npt.NDArray[np.uint8],
+    rules: Rules | None = None,
+    strategy: Literal["fast"] = "fast",
+    opponents: int = 3,
+    *,
+    threads: int | None = None,
+    model: Model | None = None,
+    banker: bool = False,
+    return_naturals: Literal[True],
+) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64], npt.NDArray[np.bool_]]: ...
 def simulate_range(
     first: int,
     count: int,

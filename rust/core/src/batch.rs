@@ -75,6 +75,19 @@ pub fn score_deals(
     rules: &Rules,
     threads: Threads,
 ) -> Result<(Vec<i64>, i64)> {
+    score_deals_declaring(deals, None, players, rules, threads)
+}
+
+/// [`score_deals`] with naturals declared: `declared`, one flag per player
+/// per deal (`N * P`, deal by deal), declares that player's 13 cards a
+/// natural; a declared hand that holds none fails its deal's row.
+pub fn score_deals_declaring(
+    deals: &[u8],
+    declared: Option<&[bool]>,
+    players: usize,
+    rules: &Rules,
+    threads: Threads,
+) -> Result<(Vec<i64>, i64)> {
     let scorer = DealScorer::new(rules)?;
     let width = players * 13;
     if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&players) || deals.len() % width != 0 {
@@ -83,6 +96,23 @@ pub fn score_deals(
         )));
     }
     let n = deals.len() / width;
+    if let Some(d) = declared {
+        if d.len() != n * players {
+            return Err(Error::Array(format!(
+                "naturals must have shape (N, P) = ({n}, {players}), got {} flags",
+                d.len()
+            )));
+        }
+    }
+    // One bit per seat of the deal: what `DealScorer::totals_declaring` takes.
+    let bits = |deal: usize| -> u8 {
+        declared.map_or(0, |d| {
+            d[deal * players..(deal + 1) * players]
+                .iter()
+                .enumerate()
+                .fold(0u8, |b, (i, &on)| b | (u8::from(on) << i))
+        })
+    };
     let mut out = filled(n * players, 0i64, "the totals")?;
     let denominators = Mutex::new(BTreeSet::new());
     for_chunks_sized(
@@ -100,10 +130,12 @@ pub fn score_deals(
                 .zip(o.chunks_exact_mut(players))
                 .enumerate()
             {
-                let d = scorer.totals(deal, totals).map_err(|e| Error::BatchRow {
-                    row: base + i,
-                    error: Box::new(e),
-                })?;
+                let d = scorer
+                    .totals_declaring(deal, bits(base + i), totals)
+                    .map_err(|e| Error::BatchRow {
+                        row: base + i,
+                        error: Box::new(e),
+                    })?;
                 if d != last {
                     local.insert(d);
                     last = d;

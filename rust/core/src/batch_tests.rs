@@ -131,3 +131,59 @@ fn score_deals_threads_agree_and_name_the_bad_row() {
         other => panic!("{other:?}"),
     }
 }
+
+#[test]
+fn declared_naturals_settle_as_score_settles_them() {
+    use crate::cards::deck::deal_cards;
+    use crate::score::{score, PlayerHand};
+    use crate::search::greedy_setting;
+    use crate::setting::Setting;
+    let rules = Rules::preset("cp_pro_1_6").unwrap();
+    // Deal 0's first seat holds a dragon; the others are greedy settings.
+    let dragon: [u8; 13] = std::array::from_fn(|r| (4 * r + r % 4) as u8);
+    let mut deals = Vec::new();
+    let mut declared = Vec::new();
+    for i in 0..200u64 {
+        let deck: [u8; 52] = deal_cards(i);
+        let rest: Vec<u8> = deck
+            .iter()
+            .copied()
+            .filter(|c| !dragon.contains(c))
+            .collect();
+        deals.extend(dragon);
+        for h in rest[..26].chunks_exact(13) {
+            deals.extend(greedy_setting(h.try_into().unwrap(), rules.wheel));
+        }
+        declared.extend([i % 2 == 0, false, false]);
+    }
+    let (got, d) =
+        score_deals_declaring(&deals, Some(&declared), 3, &rules, Threads::Count(2)).unwrap();
+    for (i, deal) in deals.chunks_exact(39).enumerate() {
+        let hands: Vec<PlayerHand> = deal
+            .chunks_exact(13)
+            .enumerate()
+            .map(|(s, c)| {
+                let setting = Setting::from_cards(c).unwrap();
+                if declared[3 * i + s] {
+                    PlayerHand::Natural(setting)
+                } else {
+                    PlayerHand::Setting(setting)
+                }
+            })
+            .collect();
+        let want = score(&hands, &rules, None).unwrap();
+        assert_eq!(
+            (&got[3 * i..3 * i + 3], d),
+            (&want.totals[..], want.denominator)
+        );
+    }
+    // Declared: the dragon takes 13 from each of the two others (RULES' natural table).
+    assert_eq!(got[0], 26);
+    // A flag on a hand without a natural fails that deal.
+    declared[3 * 7 + 1] = true;
+    match score_deals_declaring(&deals, Some(&declared), 3, &rules, Threads::Count(2)) {
+        Err(Error::BatchRow { row: 7, .. }) => {}
+        other => panic!("{other:?}"),
+    }
+    assert!(score_deals_declaring(&deals, Some(&declared[1..]), 3, &rules, Threads::Auto).is_err());
+}

@@ -82,3 +82,38 @@ pub(crate) fn deals_u8<'py>(
         .map_err(|e| array_error(format!("deals: {e}")))?;
     Ok((typed.readonly(), shape[0], shape[1]))
 }
+
+/// Checks that `ob` is a numpy bool array of shape (`n`, `players`) and
+/// returns its flags row by row (a deal's seats together).
+pub(crate) fn flags_bool(
+    ob: &Bound<'_, PyAny>,
+    name: &str,
+    n: usize,
+    players: usize,
+) -> PyResult<Vec<bool>> {
+    let arr = ob.cast::<PyUntypedArray>().map_err(|_| {
+        array_error(format!(
+            "{name} must be a numpy bool array of shape ({n}, {players}), got {}",
+            ob.get_type()
+                .name()
+                .map(|n| n.to_string())
+                .unwrap_or_default()
+        ))
+    })?;
+    let dtype = arr.dtype();
+    if !dtype.is_equiv_to(&numpy::dtype::<bool>(ob.py())) {
+        return Err(array_error(format!(
+            "{name} must have dtype bool, got {dtype}"
+        )));
+    }
+    if arr.shape() != [n, players] {
+        return Err(array_error(format!(
+            "{name} must have shape ({n}, {players}), one flag per player of each deal, got {:?}",
+            arr.shape()
+        )));
+    }
+    let typed = arr
+        .cast::<PyArray2<bool>>()
+        .map_err(|e| array_error(format!("{name}: {e}")))?;
+    Ok(typed.readonly().as_array().iter().copied().collect())
+}

@@ -6,7 +6,7 @@ use crate::guard::{by_size, detached, light};
 use crate::rules::{rules_or_default, Rules};
 use crate::setting::Setting;
 use crate::{args, arrays, limits};
-use chinese_poker_core::batch::score_deals;
+use chinese_poker_core::batch::{score_deals, score_deals_declaring};
 use chinese_poker_core::notation::Notation;
 use chinese_poker_core::score::{
     score_with_pot, PairKind, PlayerHand, ScoreResult as CoreScore, Status,
@@ -265,18 +265,27 @@ pub fn score(
 /// >>> totals, denominator = score_batch(deal, Rules(method="2-4"))
 /// >>> totals.tolist(), denominator
 /// ([[-2, 2]], 1)
+///
+/// `naturals`, a bool array (N, P), declares the hands flagged naturals (as
+/// `("natural", setting)` does for `score`); `solve_batch(...,
+/// return_naturals=True)` gives the flags of the hands it declares.
 #[pyfunction]
-#[pyo3(signature = (deals, rules=None, *, threads=None))]
+#[pyo3(signature = (deals, rules=None, *, naturals=None, threads=None))]
 pub fn score_batch<'py>(
     py: Python<'py>,
     deals: &Bound<'py, PyAny>,
     rules: Option<&Bound<'py, Rules>>,
+    naturals: Option<&Bound<'py, PyAny>>,
     #[pyo3(from_py_with = args::opt_int)] threads: Option<i64>,
 ) -> PyResult<(Bound<'py, PyArray2<i64>>, i64)> {
     let r = rules_or_default(rules);
     let t = args::threads_opt(threads)?;
     let (ro, n, players) = arrays::deals_u8(deals)?;
     limits::check("score_batch", n as u64, 8 * players as u64, "deals")?;
+    let flags = match naturals {
+        Some(ob) if !ob.is_none() => Some(arrays::flags_bool(ob, "naturals", n, players)?),
+        _ => None,
+    };
     let totals = limits::zeros::<i64, Ix2>(py, &[n, players])?;
     let denominator = {
         let mut rw = totals.try_readwrite()?;
@@ -288,8 +297,12 @@ pub fn score_batch<'py>(
             }
             let mut denominator = None;
             limits::for_slabs(&view, players * 13, limits::SCORE_SLAB, |first, slab| {
-                let (part, d) =
-                    score_deals(slab, players, r, t).map_err(|e| limits::from_row(e, first))?;
+                let k = slab.len() / (13 * players);
+                let declared = flags
+                    .as_deref()
+                    .map(|f| &f[first * players..(first + k) * players]);
+                let (part, d) = score_deals_declaring(slab, declared, players, r, t)
+                    .map_err(|e| limits::from_row(e, first))?;
                 let expected = *denominator.get_or_insert(d);
                 if d != expected {
                     return Err(Error::Internal(format!(

@@ -17,12 +17,12 @@ use chinese_poker_core::play::simulate::simulate_strategy;
 use chinese_poker_core::play::{duplicate_match as core_match, SimStats, Strategy};
 use chinese_poker_core::search::hand13;
 use chinese_poker_core::setting::Setting as CoreSetting;
-use chinese_poker_core::solve::{solve_rows, solve_strong_seat, Effort, Model, Solver};
+use chinese_poker_core::solve::{solve_rows_declaring, solve_strong_seat, Effort, Model, Solver};
 use chinese_poker_core::Error;
 use numpy::ndarray::{Ix1, Ix2};
-use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods};
+use numpy::{IntoPyArray, PyArrayMethods};
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyTuple};
 use std::time::Instant;
 
 fn setting_of(cards: &[u8; 13]) -> PyResult<Setting> {
@@ -222,8 +222,12 @@ pub fn solve(
 /// >>> settings, ev = solve_batch(hands)
 /// >>> settings.shape, ev.shape
 /// ((4, 13), (4,))
+///
+/// `return_naturals=True` adds a third array, bool (N,): the hands the
+/// solver declares naturals (their EV is the natural's points); pass them to
+/// `score_batch(..., naturals=)` to settle them as naturals.
 #[pyfunction]
-#[pyo3(signature = (hands, rules=None, strategy=args::Text::Static("fast"), opponents=3, *, threads=None, model=None, banker=false), text_signature = "(hands, rules=None, strategy='fast', opponents=3, *, threads=None, model=None, banker=False)")]
+#[pyo3(signature = (hands, rules=None, strategy=args::Text::Static("fast"), opponents=3, *, threads=None, model=None, banker=false, return_naturals=false), text_signature = "(hands, rules=None, strategy='fast', opponents=3, *, threads=None, model=None, banker=False, return_naturals=False)")]
 #[allow(clippy::too_many_arguments)]
 pub fn solve_batch<'py>(
     py: Python<'py>,
@@ -234,7 +238,8 @@ pub fn solve_batch<'py>(
     #[pyo3(from_py_with = args::opt_int)] threads: Option<i64>,
     model: Option<&Bound<'py, PyModel>>,
     banker: bool,
-) -> PyResult<(Bound<'py, PyArray2<u8>>, Bound<'py, PyArray1<f64>>)> {
+    return_naturals: bool,
+) -> PyResult<Bound<'py, PyTuple>> {
     // `Text` to `&str` once, for the body below.
     let strategy: &str = &strategy;
     if strategy_opt(strategy, &Strategy::SOLVE)? == Strategy::Strong {
@@ -256,27 +261,43 @@ pub fn solve_batch<'py>(
     limits::check("solve_batch", n as u64, 13 + 8, "hands")?;
     let settings = limits::zeros::<u8, Ix2>(py, &[n, 13])?;
     let ev = limits::zeros::<f64, Ix1>(py, &[n])?;
+    let naturals = limits::zeros::<bool, Ix1>(py, &[if return_naturals { n } else { 0 }])?;
     {
         let mut settings_rw = settings.try_readwrite()?;
         let mut ev_rw = ev.try_readwrite()?;
+        let mut naturals_rw = naturals.try_readwrite()?;
         let out_settings = settings_rw.as_slice_mut()?;
         let out_ev = ev_rw.as_slice_mut()?;
+        let out_naturals = naturals_rw.as_slice_mut()?;
         let view = ro.as_array();
         by_size(py, n >= INTERRUPTIBLE_ROWS, || {
             limits::for_slabs(&view, 13, limits::SOLVE_SLAB, |first, rows| {
                 let k = rows.len() / 13;
-                solve_rows(
+                let flags = if return_naturals {
+                    Some(&mut out_naturals[first..first + k])
+                } else {
+                    None
+                };
+                solve_rows_declaring(
                     rows,
                     &solver,
                     t,
                     &mut out_settings[first * 13..(first + k) * 13],
                     &mut out_ev[first..first + k],
+                    flags,
                 )
                 .map_err(|e| limits::from_row(e, first))
             })
         })?;
     }
-    Ok((settings, ev))
+    if return_naturals {
+        PyTuple::new(
+            py,
+            [settings.into_any(), ev.into_any(), naturals.into_any()],
+        )
+    } else {
+        PyTuple::new(py, [settings.into_any(), ev.into_any()])
+    }
 }
 
 fn stats_dict<'py>(py: Python<'py>, mut s: SimStats) -> PyResult<Bound<'py, PyDict>> {

@@ -43,6 +43,13 @@ impl<'r> DealScorer<'r> {
     /// the totals in units of `1 / denominator` and returns the denominator.
     /// The totals and errors are those of [`score`] on the same settings.
     pub fn totals(&self, cards: &[u8], totals: &mut [i64]) -> Result<i64> {
+        self.totals_declaring(cards, 0, totals)
+    }
+
+    /// [`DealScorer::totals`] with naturals declared: bit `i` of `declared`
+    /// set declares player `i`'s 13 cards a natural, as
+    /// [`PlayerHand::Natural`] does for [`score`] (an error if they hold none).
+    pub fn totals_declaring(&self, cards: &[u8], declared: u8, totals: &mut [i64]) -> Result<i64> {
         let rules = self.rules;
         let n = cards.len() / 13;
         let usual = cards.len() % 13 == 0
@@ -52,7 +59,7 @@ impl<'r> DealScorer<'r> {
             && !(rules.topology == Topology::Banker && rules.banker >= n);
         if !usual {
             // Rare (an invalid deal): the full path finds the error and words it.
-            return self.explained(cards, totals);
+            return self.explained(cards, declared, totals);
         }
         let mut sides = [
             Side::Surrendered,
@@ -64,7 +71,8 @@ impl<'r> DealScorer<'r> {
             let mut codes = [0 as Card; 13];
             codes.copy_from_slice(row);
             let setting = Setting::from_array_unchecked(codes);
-            *side = judge_setting(i, &setting, setting.values(rules), false, false, rules)?;
+            let natural = declared >> i & 1 == 1;
+            *side = judge_setting(i, &setting, setting.values(rules), natural, false, rules)?;
         }
         let sides = &sides[..n];
         let mut matrix = [[0i64; 4]; 4];
@@ -85,10 +93,18 @@ impl<'r> DealScorer<'r> {
     }
 
     /// The deal through [`score`]: its error, or (never expected) its totals.
-    fn explained(&self, cards: &[u8], totals: &mut [i64]) -> Result<i64> {
+    fn explained(&self, cards: &[u8], declared: u8, totals: &mut [i64]) -> Result<i64> {
         let hands = cards
             .chunks(13)
-            .map(|s| Setting::from_cards(s).map(PlayerHand::Setting))
+            .enumerate()
+            .map(|(i, s)| {
+                let natural = i < 8 && declared >> i & 1 == 1;
+                Setting::from_cards(s).map(if natural {
+                    PlayerHand::Natural
+                } else {
+                    PlayerHand::Setting
+                })
+            })
             .collect::<Result<Vec<_>>>()?;
         let result = score(&hands, self.rules, None)?;
         if totals.len() != result.totals.len() {

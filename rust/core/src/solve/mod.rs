@@ -50,7 +50,7 @@ pub(crate) mod tests;
 mod topology;
 pub mod train;
 
-pub use batch::solve_rows;
+pub use batch::{solve_rows, solve_rows_declaring};
 pub use model::Model;
 pub use pricing::Solver;
 pub use seats::TableSolvers;
