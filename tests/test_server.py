@@ -150,6 +150,12 @@ def test_solve_batch() -> None:
     settings_, evs = cp.solve_batch(codes, opponents=1)
     assert [codes_of(s["setting"]) for s in out["solutions"]] == settings_.tolist()
     assert [s["ev"] for s in out["solutions"]] == evs.tolist()
+    # HAND_2, a dragon, is declared and named as /solve names it.
+    for hand, got in zip((HAND, HAND_2), out["solutions"]):
+        one = client.post("/solve", json={"hand": hand, "opponents": 1}).json()
+        assert (got["natural"], got["ev"]) == (one["natural"], one["ev"])
+    assert out["solutions"][0]["natural"] is None
+    assert out["solutions"][1]["natural"] == {"kind": "DRAGON", "value": 13}
     r = client.post("/solve/batch", json={"hands": [HAND, "As Ks Qs"]})
     assert r.status_code == 422 and r.json()["error"] == "HandSizeError"
     assert "hand 1 has 3 cards" in r.json()["message"]

@@ -38,6 +38,7 @@ from chinese_poker import (
     Rules,
     Setting,
     __version__,
+    find_natural,
     parse_cards,
     score,
     simulate,
@@ -46,7 +47,7 @@ from chinese_poker import (
 )
 from chinese_poker.cli.catalog import preset_options, preset_summaries
 from chinese_poker.cli.hands import hand_obj, player_of, score_payload, setting_text
-from chinese_poker.cli.jsonout import setting_obj, solution_obj
+from chinese_poker.cli.jsonout import natural_obj, setting_obj, solution_obj
 from chinese_poker.cli.service_env import DATABASE_ENV, LIMITS_ENV, MEMORY
 from chinese_poker.server.limits import LimitExceeded, Limits
 from chinese_poker.server.models import (
@@ -384,7 +385,8 @@ def create_app(limits: Optional[Limits] = None, database: Optional[str] = None) 
 
     @app.post("/solve/batch", response_model=ANSWER, responses=BODY)
     async def solve_hands(request: SolveBatchRequest) -> Response:
-        """Set several hands with the fast solver: each one's setting and EV, in order."""
+        """Set several hands with the fast solver: each one's setting, EV and any natural
+        it declares (then the EV is the natural's points), in order."""
         _at_most("hands", len(request.hands), lim.batch)
         rules = _rules(request)
 
@@ -393,15 +395,20 @@ def create_app(limits: Optional[Limits] = None, database: Optional[str] = None) 
             for i, hand in enumerate(codes):
                 if len(hand) != HAND_CARDS:
                     raise HandSizeError(f"hand {i} has {len(hand)} cards; a hand to set has 13")
-            settings, evs = solve_batch(
+            settings, evs, naturals = solve_batch(
                 np.array(codes, dtype=np.uint8),
                 rules,
                 opponents=request.opponents,
                 banker=request.banker,
+                return_naturals=True,
             )
             solutions = [
-                {"setting": setting_obj(Setting.from_codes(row.tolist())), "ev": float(ev)}
-                for row, ev in zip(settings, evs)
+                {
+                    "setting": setting_obj(Setting.from_codes(row.tolist())),
+                    "ev": float(ev),
+                    "natural": natural_obj(find_natural(hand, rules)) if declared else None,
+                }
+                for hand, row, ev, declared in zip(codes, settings, evs, naturals)
             ]
             return {
                 "preset": request.preset,
