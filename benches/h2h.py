@@ -31,7 +31,8 @@ plain 2-4, ``Rules(preset="plain", method="2-4")``, cpoker's own objective; ``--
 plays our strong solver (``--effort``) instead of ``solve_batch``. Our solver
 is told it plays one opponent (``--opponents``), since the match is heads-up.
 A setting that fouls under the rules is scored as a foul (it pays as if
-scooped); a line whose cards are not the hand's is refused. Needs the
+scooped); a natural our solver declares (where the rules enable naturals) is
+scored as one; a line whose cards are not the hand's is refused. Needs the
 optimised extension for sensible times (``make release``).
 """
 
@@ -144,12 +145,30 @@ def our_settings(
 ) -> np.ndarray:
     """Our settings for hands (N, 13): ``solve_batch`` (fast) or ``solve`` hand by hand
     (strong), priced with `model` (None: the shipped one)."""
+    return our_play(
+        hands, rules, ours, opponents=opponents, effort=effort, threads=threads, model=model
+    )[0]
+
+
+def our_play(
+    hands: np.ndarray,
+    rules: cp.Rules,
+    ours: str,
+    *,
+    opponents: int = 1,
+    effort: int = 1024,
+    threads: int | None = 1,
+    model: cp.Model | None = None,
+) -> tuple[np.ndarray, np.ndarray]:
+    """`our_settings` and, bool (N,), the hands our solver declares naturals (none unless
+    the rules enable naturals), to be scored as naturals by `play_match`."""
     if ours == "fast":
-        settings, _ = cp.solve_batch(
-            hands, rules, opponents=opponents, threads=threads, model=model
+        settings, _, naturals = cp.solve_batch(
+            hands, rules, opponents=opponents, threads=threads, model=model, return_naturals=True
         )
-        return settings
+        return settings, naturals
     out = np.empty_like(hands)
+    declared = np.zeros(len(hands), dtype=bool)
     for i, hand in enumerate(hands.tolist()):
         s = cp.solve(
             hand,
@@ -162,7 +181,8 @@ def our_settings(
             model=model,
         )
         out[i] = s.setting.codes
-    return out
+        declared[i] = s.natural is not None
+    return out, declared
 
 
 def _canonical(settings: np.ndarray) -> np.ndarray:
@@ -177,8 +197,11 @@ def _fouls(settings: np.ndarray, rules: cp.Rules) -> int:
     return sum(cp.Setting.from_codes(s).is_foul(rules) for s in settings.tolist())
 
 
-def play_match(ours: np.ndarray, peer: np.ndarray, rules: cp.Rules) -> MatchResult:
-    """Scores both seatings of every deal; ours and peer are (2 * deals, 13), A then B.
+def play_match(
+    ours: np.ndarray, peer: np.ndarray, rules: cp.Rules, naturals: np.ndarray | None = None
+) -> MatchResult:
+    """Scores both seatings of every deal; ours and peer are (2 * deals, 13), A then B;
+    `naturals` (bool, 2 * deals) flags our hands declared naturals (the peer declares none).
 
     >>> s = np.arange(26, dtype=np.uint8).reshape(2, 13)
     >>> play_match(s, s, cp.Rules(preset="plain", method="2-4")).edge
@@ -191,7 +214,15 @@ def play_match(ours: np.ndarray, peer: np.ndarray, rules: cp.Rules) -> MatchResu
     a_peer, b_peer = peer[0::2], peer[1::2]
     # First the N games with us on A, then the N with us on B; we sit first, then second.
     games = np.concatenate([np.stack([a_ours, b_peer], 1), np.stack([a_peer, b_ours], 1)])
-    totals, denominator = cp.score_batch(np.ascontiguousarray(games), rules, threads=1)
+    flags = None
+    if naturals is not None:
+        none = np.zeros(n, dtype=bool)
+        flags = np.concatenate(
+            [np.stack([naturals[0::2], none], 1), np.stack([none, naturals[1::2]], 1)]
+        )
+    totals, denominator = cp.score_batch(
+        np.ascontiguousarray(games), rules, naturals=flags, threads=1
+    )
     duplicate = (totals[:n, 0] + totals[n:, 1]) / denominator
     per_hand = duplicate / 2
     se = float(per_hand.std(ddof=1) / np.sqrt(n)) if n > 1 else float("nan")
@@ -315,7 +346,7 @@ def main(argv: list[str] | None = None) -> int:
         return _fail(f"--model: {e}")
     start = time.perf_counter()
     try:
-        ours = our_settings(
+        ours, naturals = our_play(
             hands,
             rules,
             args.ours,
@@ -327,7 +358,7 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as e:
         return _fail(f"our solver: {e}")
     ours_wall = time.perf_counter() - start
-    r = play_match(ours, peer, rules)
+    r = play_match(ours, peer, rules, naturals)
     n = 2 * r.deals
     print(f"rules {rules.to_dict()['score.method']}, ours {args.ours}, {r.deals} deals ({n} hands)")
     print(f"edge {r.edge:+.4f} +- {r.se:.4f} points per hand (ours against the peer)")

@@ -203,3 +203,22 @@ def test_the_response_scripts_points_are_the_scorers(h2h) -> None:
     mine = module.points(a, b)
     assert (mine != 0).any() and (np.abs(mine) == 4).any() and mine[-1] == 1
     assert (totals[:, 0] / den == mine).all()
+
+
+def test_our_declared_natural_is_scored_as_one(h2h):
+    """With the dragon enabled, hand A of the deal a dragon: our solver declares it, so we
+    take 13 where we hold A; the peer playing the same cards as a set hand takes what the
+    scorer gives that setting against our B (`score`, the independent scorer)."""
+    rules = h2h.make_rules(["natural.enabled=DRAGON:13"])
+    dragon = cp.parse_cards("2c 3d 4h 5s 6c 7d 8h 9s Tc Jd Qh Ks Ac")
+    rest = [c for c in range(52) if c not in dragon][:13]
+    hands = np.array([dragon, rest], dtype=np.uint8)
+    ours, naturals = h2h.our_play(hands, rules, "fast")
+    assert naturals.tolist() == [True, False]
+    assert np.array_equal(ours, h2h.our_settings(hands, rules, "fast"))
+    peer = ours.copy()
+    a, b = (cp.Setting.from_codes(s.tolist()) for s in ours)
+    played = cp.score([a, b], rules).totals[0]  # the peer's A, set, against our B
+    assert h2h.play_match(ours, peer, rules, naturals).edge == (13 - played) / 2
+    # Without the flags the dragon is played as a set hand on both sides: no edge.
+    assert h2h.play_match(ours, peer, rules).edge == 0.0
